@@ -1,0 +1,144 @@
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries (docs/ARCHITECTURE.md): enforced here, not by convention. */
+const nodeBuiltins = { group: ['node:*'], message: 'common/ and client/ cannot use Node built-ins.' };
+const noServer = { group: ['**/server/**'], message: 'Only the server may import server code.' };
+const noClient = { group: ['**/client/**'], message: 'Only the client may import client code.' };
+const rawHttp = ['undici', 'node:http', 'node:https', 'http', 'https', 'axios', 'node-fetch'].map((name) => ({
+  name,
+  message: 'Outbound HTTP goes through server/platform/safe-fetch only.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      eqeqeq: ['error', 'always'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Fastify hooks and handlers are async by contract even when they do not await.
+      '@typescript-eslint/require-await': 'off',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through server/config.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // Tests read JSON bodies of their own requests; asserting on their shape is the point.
+    files: ['**/*.test.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  {
+    files: [
+      'scripts/**',
+      'server/config.ts',
+      'playwright.config.ts',
+      'e2e/**',
+      'bench/**',
+      'server/test-support/**',
+    ],
+    rules: { 'no-restricted-properties': 'off' },
+  },
+  {
+    files: ['common/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            nodeBuiltins,
+            noServer,
+            noClient,
+            { group: ['react', 'react-*'], message: 'common/ is framework-free.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process'],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [nodeBuiltins, noServer] }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/platform/safe-fetch/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: rawHttp, patterns: [noClient] }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Outbound HTTP goes through server/platform/safe-fetch only.' },
+      ],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['server/platform/**/*.ts'],
+    ignores: ['server/platform/safe-fetch/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: rawHttp,
+          patterns: [
+            noClient,
+            { group: ['**/features/**'], message: 'platform/ must not depend on features.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/platform/safe-fetch/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noClient,
+            { group: ['**/features/**'], message: 'platform/ must not depend on features.' },
+          ],
+        },
+      ],
+      'no-console': 'error',
+    },
+  },
+  prettier,
+);

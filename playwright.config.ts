@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3111;
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/** Debian's Chromium, kept on loopback: a dead proxy for everything but 127.0.0.0/8 and ::1. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=127.0.0.0/8;[::1];localhost',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `${E2E_BASE_URL}/healthz`,
+    env: { PORT: String(PORT) },
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

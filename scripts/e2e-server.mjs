@@ -1,0 +1,15 @@
+// The app as the browser tests see it: the production build on a fresh DATA_DIR, loopback only.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './lib.mjs';
+
+const dataDir = join(root, '.tmp', 'e2e-data');
+rmSync(dataDir, { recursive: true, force: true });
+const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

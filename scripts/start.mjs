@@ -1,0 +1,15 @@
+// `npm start`: install what is missing, build what changed, migrate and serve on embedded defaults.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ensureBuild, ensureDependencies, root } from './lib.mjs';
+
+ensureDependencies();
+ensureBuild();
+
+const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
