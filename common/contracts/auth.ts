@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** Account rules shared by the sign-up form and the API, so both say the same thing. */
+export const HANDLE_MIN_LENGTH = 3;
+export const HANDLE_MAX_LENGTH = 30;
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Handles that would be confusing as /@handle or that impersonate the service. */
+export const RESERVED_HANDLES = new Set([
+  'admin',
+  'administrator',
+  'api',
+  'root',
+  'support',
+  'tidings',
+  'system',
+]);
+
+const HANDLE_PATTERN = /^[A-Za-z0-9_]+$/;
+
+export const emailSchema = z
+  .string({ error: 'Enter your e-mail address.' })
+  .trim()
+  .min(1, 'Enter your e-mail address.')
+  .max(EMAIL_MAX_LENGTH, 'That e-mail address is too long.')
+  .pipe(z.email({ error: 'Enter a valid e-mail address, like name@example.com.' }));
+
+export const handleSchema = z
+  .string({ error: 'Choose a handle.' })
+  .trim()
+  .min(HANDLE_MIN_LENGTH, `Handles have at least ${HANDLE_MIN_LENGTH} characters.`)
+  .max(HANDLE_MAX_LENGTH, `Handles have at most ${HANDLE_MAX_LENGTH} characters.`)
+  .regex(HANDLE_PATTERN, 'Use only letters, digits and underscores.')
+  .refine((handle) => !RESERVED_HANDLES.has(handle.toLowerCase()), 'That handle is reserved.');
+
+export const displayNameSchema = z
+  .string({ error: 'Enter a display name.' })
+  .trim()
+  .min(1, 'Enter a display name.')
+  .max(DISPLAY_NAME_MAX_LENGTH, `Display names have at most ${DISPLAY_NAME_MAX_LENGTH} characters.`);
+
+export const passwordSchema = z
+  .string({ error: 'Choose a password.' })
+  .min(PASSWORD_MIN_LENGTH, `Passwords have at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Passwords have at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const signUpRequestSchema = z.object({
+  email: emailSchema,
+  handle: handleSchema,
+  displayName: displayNameSchema,
+  password: passwordSchema,
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const logInRequestSchema = z.object({
+  /** An e-mail address or a handle (with or without the leading @). */
+  login: z
+    .string({ error: 'Enter your e-mail or handle.' })
+    .trim()
+    .min(1, 'Enter your e-mail or handle.')
+    .max(EMAIL_MAX_LENGTH),
+  password: z
+    .string({ error: 'Enter your password.' })
+    .min(1, 'Enter your password.')
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type LogInRequest = z.infer<typeof logInRequestSchema>;
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  handle: string;
+  displayName: string;
+  createdAt: string;
+}
+
+export interface CurrentUserResponse {
+  user: CurrentUser | null;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** Turns zod issues into one message per field: the first problem is the one worth fixing. */
+export function fieldErrorsFrom(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'form';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,70 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { AUTH_RATE_RULES } from './features/auth/auth.limits';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { createSessionCookie } from './features/auth/session-cookie';
+import { installSessionHook } from './features/auth/session.hook';
+import { createSessionsRepository } from './features/auth/sessions.repository';
+import { createUsersRepository } from './features/users/users.repository';
+import { API_PREFIX, installApiGuards } from './http/api-guards';
+import { installErrorHandler } from './http/error-handler';
+import { installSecurityHeaders } from './http/security-headers';
+import { installStaticClient } from './http/static-client';
+import type { DatabaseHandle } from './platform/db/database';
+import { createLoggerOptions } from './platform/logger';
+import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built client (dist/client); omitted in API-only tests. */
+  clientDir?: string;
+}
+
+/** JSON bodies larger than this are refused with 413 before they are parsed. */
+export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole app, not listening: main.ts listens, tests use inject(). */
+export async function buildApp({ config, database, clientDir }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: createLoggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+  await app.register(fastifyCookie);
+
+  const cookie = createSessionCookie(config.isSecure);
+  const auth = createAuthService({
+    users: createUsersRepository(database.db),
+    sessions: createSessionsRepository(database.db),
+    sessionSecret: config.sessionSecret,
+    limiters: {
+      loginPerIp: createMemoryRateLimiter(AUTH_RATE_RULES.loginPerIp),
+      loginFailuresPerAccount: createMemoryRateLimiter(AUTH_RATE_RULES.loginFailuresPerAccount),
+      signUpPerIp: createMemoryRateLimiter(AUTH_RATE_RULES.signUpPerIp),
+    },
+  });
+  installSessionHook(app, auth, cookie);
+  installApiGuards(app);
+
+  app.get('/healthz', async () => {
+    await database.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
+    return { status: 'ok' };
+  });
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, { auth, cookie });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await installStaticClient(app, clientDir);
+  return app;
+}

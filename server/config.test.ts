@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tidings-config-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      isSecure: false,
+      logLevel: 'info',
+      database: { kind: 'sqlite', file: join(dataDir, 'tidings.db') },
+      previewAllowedAddresses: [],
+    });
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+  });
+
+  it('reads PostgreSQL and SQLite URLs', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/test' })).toEqual([]);
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+    });
+    expect(loadConfig({ DATA_DIR: tempDir(), DATABASE_URL: 'sqlite::memory:' }).database).toEqual({
+      kind: 'sqlite',
+      file: ':memory:',
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'ftp://tidings.example' }, 'PUBLIC_URL'],
+    [{ SESSION_SECRET: 'too short' }, 'SESSION_SECRET'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
+    [{ UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.2,not-an-ip' }, 'UNSAFE_PREVIEW_ALLOWED_ADDRESSES'],
+  ])('names the variable in the error for %o', (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name} `));
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
+  });
+
+  it('derives https cookies from an https PUBLIC_URL and trims its trailing slash', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://tidings.example/' });
+    expect(config.publicUrl).toBe('https://tidings.example');
+    expect(config.isSecure).toBe(true);
+  });
+});

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is documented in .env.example; a bad value
+ * stops the start with a message that names the variable.
+ */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const SESSION_SECRET_MIN_LENGTH = 32;
+const SESSION_SECRET_FILE = 'session-secret';
+
+const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(blankAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    blankAsUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(blankAsUndefined, z.string().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(blankAsUndefined, z.string().min(1).default('./data')),
+  DATABASE_URL: optionalString.refine(
+    (value) => value === undefined || /^(sqlite:|postgres(ql)?:\/\/)/.test(value),
+    'must start with sqlite: or postgres://',
+  ),
+  PUBLIC_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://tidings.example' })
+      .optional(),
+  ),
+  SESSION_SECRET: optionalString.refine(
+    (value) => value === undefined || value.length >= SESSION_SECRET_MIN_LENGTH,
+    `must be at least ${SESSION_SECRET_MIN_LENGTH} characters`,
+  ),
+  LOG_LEVEL: z.preprocess(blankAsUndefined, z.enum(LOG_LEVELS).default('info')),
+  TRUST_PROXY: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
+  UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
+    (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
+    'must be a comma-separated list of IP addresses',
+  ),
+});
+
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseTarget;
+  publicUrl: string;
+  isSecure: boolean;
+  sessionSecret: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean;
+  /** Test-only: loopback addresses the preview fetcher treats as public. Dangerous elsewhere. */
+  previewAllowedAddresses: string[];
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const vars = parsed.data;
+  const dataDir = resolve(vars.DATA_DIR);
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  return {
+    env: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    dataDir,
+    database: databaseTarget(vars.DATABASE_URL, dataDir),
+    publicUrl,
+    isSecure: publicUrl.startsWith('https://'),
+    sessionSecret: vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY === 'true',
+    previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
+  };
+}
+
+function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {
+  if (url === undefined) return { kind: 'sqlite', file: join(dataDir, 'tidings.db') };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    return { kind: 'sqlite', file: file === ':memory:' ? file : resolve(file) };
+  }
+  return { kind: 'postgres', url };
+}
+
+/** A generated secret is kept in DATA_DIR so sessions survive restarts without set-up. */
+function readOrCreateSessionSecret(dataDir: string): string {
+  const file = join(dataDir, SESSION_SECRET_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

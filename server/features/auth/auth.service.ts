@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
+import { errors } from '../../errors';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
+import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
+import { newSessionToken, sessionIdFor } from './session-token';
+import type { SessionsRepository } from './sessions.repository';
+
+export interface AuthLimiters {
+  loginPerIp: RateLimiter;
+  loginFailuresPerAccount: RateLimiter;
+  signUpPerIp: RateLimiter;
+}
+
+export interface AuthServiceDeps {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  limiters: AuthLimiters;
+  sessionSecret: string;
+  now?: () => number;
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  token: string;
+}
+
+const USER_AGENT_MAX_LENGTH = 512;
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const now = deps.now ?? Date.now;
+
+  async function startSession(user: UserRow, meta: ClientMeta): Promise<SignedIn> {
+    const token = newSessionToken();
+    const at = now();
+    await deps.sessions.insert({
+      id: sessionIdFor(token, deps.sessionSecret),
+      user_id: user.id,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: at + SESSION_TTL_MS,
+      user_agent: meta.userAgent.slice(0, USER_AGENT_MAX_LENGTH),
+      ip: meta.ip,
+    });
+    return { user, token };
+  }
+
+  async function ensureAvailable(input: SignUpRequest): Promise<void> {
+    const [byEmail, byHandle] = await Promise.all([
+      deps.users.findByEmail(input.email),
+      deps.users.findByHandle(input.handle),
+    ]);
+    const fields: Record<string, string> = {};
+    if (byEmail) fields.email = 'An account with this e-mail address already exists. Log in instead?';
+    if (byHandle) fields.handle = 'That handle is taken.';
+    if (Object.keys(fields).length > 0)
+      throw errors.conflict('account_exists', 'That account already exists.', fields);
+  }
+
+  return {
+    async signUp(input: SignUpRequest, meta: ClientMeta): Promise<SignedIn> {
+      await limitOrThrow(deps.limiters.signUpPerIp, meta.ip);
+      await ensureAvailable(input);
+      const user: UserRow = {
+        id: randomUUID(),
+        email: input.email.toLowerCase(),
+        handle: input.handle,
+        handle_key: input.handle.toLowerCase(),
+        display_name: input.displayName,
+        password_hash: await hashPassword(input.password),
+        created_at: now(),
+      };
+      try {
+        await deps.users.insert(user);
+      } catch (error) {
+        // Two sign-ups raced past ensureAvailable: the unique index decides, the check explains.
+        if (isUniqueViolation(error)) await ensureAvailable(input);
+        throw error;
+      }
+      return startSession(user, meta);
+    },
+
+    async logIn(input: LogInRequest, meta: ClientMeta): Promise<SignedIn> {
+      await limitOrThrow(deps.limiters.loginPerIp, meta.ip);
+      const login = input.login.replace(/^@/, '').toLowerCase();
+      const accountKey = `account:${login}`;
+      const accountState = await deps.limiters.loginFailuresPerAccount.peek(accountKey);
+      if (!accountState.allowed) throw errors.rateLimited(accountState.retryAfterSeconds);
+      const user = login.includes('@')
+        ? await deps.users.findByEmail(login)
+        : await deps.users.findByHandle(login);
+      const isValid = user ? await verifyPassword(input.password, user.password_hash) : false;
+      if (!user) await spendDecoyVerification(input.password);
+      if (!user || !isValid) {
+        await deps.limiters.loginFailuresPerAccount.consume(accountKey);
+        throw errors.invalidCredentials();
+      }
+      await deps.limiters.loginFailuresPerAccount.reset(accountKey);
+      return startSession(user, meta);
+    },
+
+    async logOut(sessionId: string): Promise<void> {
+      await deps.sessions.delete(sessionId);
+    },
+
+    /** The user behind a cookie token, or null when it is unknown, expired or revoked. */
+    async authenticate(token: string): Promise<{ sessionId: string; user: UserRow } | null> {
+      const sessionId = sessionIdFor(token, deps.sessionSecret);
+      const session = await deps.sessions.findWithUser(sessionId);
+      const at = now();
+      if (!session) return null;
+      if (session.expires_at <= at) {
+        await deps.sessions.delete(sessionId);
+        return null;
+      }
+      if (at - session.last_seen_at > SESSION_TOUCH_INTERVAL_MS) {
+        await deps.sessions.touch(sessionId, at, at + SESSION_TTL_MS);
+      }
+      return { sessionId, user: session.user };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {
+  const decision = await limiter.consume(key);
+  if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

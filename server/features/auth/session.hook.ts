@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from '../../http/api-guards';
+import { presentCurrentUser } from '../users/user.presenter';
+import type { AuthService } from './auth.service';
+import type { SessionCookie } from './session-cookie';
+
+/** Resolves the session cookie once per API request into request.user. */
+export function installSessionHook(app: FastifyInstance, auth: AuthService, cookie: SessionCookie): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isApiRequest(request)) return;
+    const token = cookie.read(request);
+    if (!token) return;
+    const session = await auth.authenticate(token);
+    if (!session) {
+      cookie.clear(reply);
+      return;
+    }
+    request.user = presentCurrentUser(session.user);
+    request.sessionId = session.sessionId;
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors } from '../errors';
+
+export const API_PREFIX = '/api/v1';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A state-changing route that works without a session (sign-up, log-in). */
+    isPublic?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isApiRequest(request: FastifyRequest): boolean {
+  return (
+    request.url === API_PREFIX ||
+    request.url.startsWith(`${API_PREFIX}/`) ||
+    request.url.startsWith(`${API_PREFIX}?`)
+  );
+}
+
+/**
+ * Spec §7: every API call carries X-Requested-With. A cross-site form cannot set it and a
+ * cross-site fetch that sets it needs a CORS preflight we never grant, so it doubles as CSRF
+ * protection together with SameSite cookies.
+ */
+export function installApiGuards(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!isApiRequest(request)) return;
+    if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      throw errors.forbidden(
+        'csrf_header_missing',
+        'Requests to the API must carry the header X-Requested-With: XMLHttpRequest.',
+      );
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    if (!isApiRequest(request) || SAFE_METHODS.has(request.method)) return;
+    if (request.routeOptions.config.isPublic) return;
+    if (!request.user) throw errors.unauthenticated();
+  });
+}

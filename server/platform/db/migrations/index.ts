@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts';
+
+/**
+ * Every migration, in order. Listed by hand rather than read from disk so the bundled server
+ * carries them and the order never depends on file-system sorting.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

@@ -1,0 +1,30 @@
+/**
+ * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, integer in
+ * SQLite) so that ordering, cursors and arithmetic work the same on both engines.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  handle: string;
+  /** Lower-cased handle: uniqueness and look-ups ignore case. */
+  handle_key: string;
+  display_name: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  /** HMAC of the cookie token: a leaked table gives no usable session. */
+  id: string;
+  user_id: string;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  user_agent: string;
+  ip: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
