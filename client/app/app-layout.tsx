@@ -1,0 +1,75 @@
+import { Suspense } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { useCurrentUser, useLogOut } from '../features/auth/auth.queries';
+import { Button } from '../ui/button';
+import { Logo } from '../ui/logo';
+import { PageSpinner } from '../ui/page-spinner';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow dark:focus:bg-slate-900"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
+        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-4 px-4">
+          <Link to="/" aria-label="Tidings home" className="rounded-lg">
+            <Logo />
+          </Link>
+          <AccountNav />
+        </div>
+      </header>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
+        Tidings · self-hosted
+      </footer>
+    </div>
+  );
+}
+
+function AccountNav() {
+  const { data: user, isPending } = useCurrentUser();
+  const logOut = useLogOut();
+  const navigate = useNavigate();
+  if (isPending) return null;
+  if (!user) {
+    return (
+      <nav aria-label="Account" className="flex items-center gap-2">
+        <Link
+          to="/login"
+          className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          Log in
+        </Link>
+        <Link
+          to="/signup"
+          className="rounded-lg bg-primary-600 px-3 py-2 text-sm font-semibold text-white hover:bg-primary-700"
+        >
+          Sign up
+        </Link>
+      </nav>
+    );
+  }
+  return (
+    <nav aria-label="Account" className="flex items-center gap-3">
+      <span className="hidden text-sm sm:inline">
+        <span className="font-semibold">{user.displayName}</span>{' '}
+        <span className="text-slate-600 dark:text-slate-400">@{user.handle}</span>
+      </span>
+      <Button
+        variant="secondary"
+        isBusy={logOut.isPending}
+        onClick={() => logOut.mutate(undefined, { onSettled: () => void navigate('/login') })}
+      >
+        Log out
+      </Button>
+    </nav>
+  );
+}

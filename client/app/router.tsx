@@ -1,0 +1,23 @@
+import { createBrowserRouter } from 'react-router';
+import { RouteError } from './route-error';
+import { AppLayout } from './app-layout';
+
+/** Each page is its own chunk: the first load carries only the shell and the page it shows. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('../pages/feed-page')).FeedPage }) },
+      {
+        path: 'signup',
+        lazy: async () => ({ Component: (await import('../pages/sign-up-page')).SignUpPage }),
+      },
+      { path: 'login', lazy: async () => ({ Component: (await import('../pages/log-in-page')).LogInPage }) },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('../pages/not-found-page')).NotFoundPage }),
+      },
+    ],
+  },
+]);

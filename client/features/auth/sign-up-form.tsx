@@ -1,0 +1,101 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { fieldErrorsFrom, type SignUpRequest, signUpRequestSchema } from '../../../common/contracts/auth';
+import { ApiError, userMessageOf } from '../../lib/api-client';
+import { focusFirstInvalid } from '../../lib/focus-first-invalid';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { useSignUp } from './auth.queries';
+import { EmailSuggestion } from './email-suggestion';
+import { useEmailSuggestion } from './use-email-suggestion';
+
+type Fields = SignUpRequest;
+const EMPTY: Fields = { email: '', handle: '', displayName: '', password: '' };
+
+export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+  const [values, setValues] = useState<Fields>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [hasLeftEmail, setHasLeftEmail] = useState(false);
+  const signUp = useSignUp();
+  const formRef = useRef<HTMLFormElement>(null);
+  const suggestion = useEmailSuggestion(values.email, hasLeftEmail, null);
+
+  const update = (field: keyof Fields) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = signUpRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      setFieldErrors(fieldErrorsFrom(parsed.error));
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    signUp.mutate(parsed.data, {
+      onSuccess: onSignedUp,
+      onError: (error) => {
+        setFieldErrors(error instanceof ApiError ? error.fields : {});
+        focusFirstInvalid(formRef.current);
+      },
+    });
+  };
+
+  const formError =
+    signUp.error && Object.keys(fieldErrors).length === 0 ? userMessageOf(signUp.error) : null;
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
+      {formError && <Alert>{formError}</Alert>}
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        value={values.email}
+        onChange={update('email')}
+        onBlur={() => setHasLeftEmail(true)}
+        error={fieldErrors.email}
+        extra={
+          <EmailSuggestion
+            suggestion={suggestion}
+            onApply={(full) => setValues((v) => ({ ...v, email: full }))}
+          />
+        }
+      />
+      <TextField
+        label="Handle"
+        name="handle"
+        autoComplete="username"
+        spellCheck={false}
+        value={values.handle}
+        onChange={update('handle')}
+        error={fieldErrors.handle}
+        hint="Your public name in links, like @ana_lima. Letters, digits and underscores."
+      />
+      <TextField
+        label="Display name"
+        name="displayName"
+        autoComplete="name"
+        value={values.displayName}
+        onChange={update('displayName')}
+        error={fieldErrors.displayName}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        onChange={update('password')}
+        error={fieldErrors.password}
+        hint="At least 8 characters. A few unrelated words make a strong one."
+      />
+      <Button type="submit" isBusy={signUp.isPending} className="mt-1 w-full">
+        Create account
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ApiErrorBody } from '../../common/contracts/auth';
+
+/**
+ * The client's only door to the server. Every request carries X-Requested-With (spec §7), which
+ * the server requires on all of /api/v1 as its CSRF defence.
+ */
+export const API_BASE = '/api/v1';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  query?: Record<string, string | undefined>;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, value);
+  }
+  const headers: Record<string, string> = {
+    'X-Requested-With': 'XMLHttpRequest',
+    Accept: 'application/json',
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    credentials: 'same-origin',
+    body: options.body === undefined ? null : JSON.stringify(options.body),
+    signal: options.signal ?? null,
+  });
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload as T;
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const body = payload as Partial<ApiErrorBody> | null;
+  const error = body?.error;
+  if (error && typeof error.code === 'string') {
+    return new ApiError(status, error.code, error.message, error.fields ?? {});
+  }
+  return new ApiError(status, 'http_error', `The server answered ${status}.`);
+}
+
+/** What to tell a person when a request failed. */
+export function userMessageOf(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return 'Could not reach Tidings. Check your connection and try again.';
+}

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/a11y';
+import { signUpWithForm, uniqueAccount } from './support/accounts';
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test('sign-up, log-in and 404 pages have no serious axe violations', async ({ page }) => {
+      await page.goto('/signup');
+      await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await page.getByLabel('E-mail').fill('ana@gmial.com');
+      await page.getByLabel('Password').fill('x');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page.getByText('Did you mean')).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+      await expectAccessible(page);
+
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { name: 'This page does not exist' })).toBeVisible();
+      await expectAccessible(page);
+    });
+
+    test('the feed shell has no serious axe violations', async ({ page }) => {
+      await signUpWithForm(page, uniqueAccount());
+      await expect(page.getByText('The feed is quiet for now')).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
+}
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/login');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+});
