@@ -140,5 +140,10 @@ export default tseslint.config(
       'no-console': 'error',
     },
   },
+  {
+    // Tests talk to the real servers they start on 127.0.0.1 and set up child environments.
+    files: ['server/**/*.test.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
   prettier,
 );

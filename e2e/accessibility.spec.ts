@@ -34,6 +34,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test('the skip link moves focus to the main content', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
