@@ -7,7 +7,10 @@ import { createAuthService } from './features/auth/auth.service';
 import { createSessionCookie } from './features/auth/session-cookie';
 import { installSessionHook } from './features/auth/session.hook';
 import { createSessionsRepository } from './features/auth/sessions.repository';
+import { registerPostRoutes } from './features/posts/posts.routes';
+import { createPostsService, type FeedPublisher } from './features/posts/posts.service';
 import { createUsersRepository } from './features/users/users.repository';
+import { registerUserRoutes } from './features/users/users.routes';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
 import { installErrorHandler } from './http/error-handler';
 import { installSecurityHeaders } from './http/security-headers';
@@ -21,13 +24,20 @@ export interface AppDeps {
   database: DatabaseHandle;
   /** The built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
+  /** Where live feed events go; tests may listen here. */
+  publishFeedEvent?: FeedPublisher;
 }
 
 /** JSON bodies larger than this are refused with 413 before they are parsed. */
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole app, not listening: main.ts listens, tests use inject(). */
-export async function buildApp({ config, database, clientDir }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  clientDir,
+  publishFeedEvent,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: createLoggerOptions(config),
     trustProxy: config.trustProxy,
@@ -40,8 +50,9 @@ export async function buildApp({ config, database, clientDir }: AppDeps): Promis
   await app.register(fastifyCookie);
 
   const cookie = createSessionCookie(config.isSecure);
+  const users = createUsersRepository(database.db);
   const auth = createAuthService({
-    users: createUsersRepository(database.db),
+    users,
     sessions: createSessionsRepository(database.db),
     sessionSecret: config.sessionSecret,
     limiters: {
@@ -58,9 +69,13 @@ export async function buildApp({ config, database, clientDir }: AppDeps): Promis
     return { status: 'ok' };
   });
 
+  const posts = createPostsService({ db: database.db, publish: publishFeedEvent ?? (async () => {}) });
+
   await app.register(
     async (api) => {
       registerAuthRoutes(api, { auth, cookie });
+      registerPostRoutes(api, { posts });
+      registerUserRoutes(api, { users, posts });
     },
     { prefix: API_PREFIX },
   );

@@ -14,6 +14,11 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/sign-up-page')).SignUpPage }),
       },
       { path: 'login', lazy: async () => ({ Component: (await import('../pages/log-in-page')).LogInPage }) },
+      { path: 'p/:id', lazy: async () => ({ Component: (await import('../pages/post-page')).PostPage }) },
+      {
+        path: ':profile',
+        lazy: async () => ({ Component: (await import('../pages/profile-page')).ProfilePage }),
+      },
       {
         path: '*',
         lazy: async () => ({ Component: (await import('../pages/not-found-page')).NotFoundPage }),

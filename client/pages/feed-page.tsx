@@ -1,5 +1,9 @@
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
+import { FeedEmptyState } from '../features/feed/feed-empty-state';
+import { PostComposer } from '../features/posts/post-composer';
+import { PostList } from '../features/posts/post-list';
+import { useFeed } from '../features/posts/posts.queries';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 
@@ -8,38 +12,19 @@ export function FeedPage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
+  return <Feed displayName={user.displayName} />;
+}
+
+function Feed({ displayName }: { displayName: string }) {
+  const feed = useFeed();
   return (
-    <div className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {user.displayName}.</p>
-      <section
-        aria-labelledby="feed-empty-title"
-        className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center dark:border-slate-700 dark:bg-slate-900"
-      >
-        <svg aria-hidden="true" viewBox="0 0 48 48" className="mx-auto size-12 text-primary-500">
-          <path
-            d="M6 28c5-7 10-7 15 0s10 7 15 0 8-5 6-3"
-            stroke="currentColor"
-            strokeWidth="3"
-            fill="none"
-            strokeLinecap="round"
-          />
-          <path
-            d="M6 18c5-7 10-7 15 0s10 7 15 0"
-            stroke="currentColor"
-            strokeOpacity=".45"
-            strokeWidth="3"
-            fill="none"
-            strokeLinecap="round"
-          />
-        </svg>
-        <h2 id="feed-empty-title" className="mt-4 text-lg font-semibold">
-          The feed is quiet for now
-        </h2>
-        <p className="mx-auto mt-2 max-w-sm text-slate-600 dark:text-slate-400">
-          Posts from everyone on this server appear here the moment they are written.
-        </p>
-      </section>
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {displayName}.</p>
+      </div>
+      <PostComposer label="Write a post" placeholder="What's new?" />
+      <PostList query={feed} label="Latest posts" empty={<FeedEmptyState />} />
     </div>
   );
 }

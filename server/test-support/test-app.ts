@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FeedEvent } from '../../common/contracts/feed-events';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db/database';
@@ -9,6 +10,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** Every live feed event the app published, in order. */
+  events: FeedEvent[];
   /** inject() with the X-Requested-With header every real client sends. */
   api(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -20,10 +23,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database });
+  const events: FeedEvent[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    publishFeedEvent: async (event) => void events.push(event),
+  });
   return {
     app,
     database,
+    events,
     api({ cookie, headers, ...options }) {
       return app.inject({
         ...options,
@@ -46,6 +55,15 @@ export function sessionCookieFrom(response: LightMyRequestResponse): string {
 }
 
 let counter = 0;
+
+/** Signs up a fresh account and returns its cookie and user. */
+export async function signedUpUser(t: TestApp, overrides: Parameters<typeof newAccount>[0] = {}) {
+  const account = newAccount(overrides);
+  const response = await t.api({ method: 'POST', url: '/api/v1/auth/signup', payload: account });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  const { user } = response.json<{ user: { id: string; handle: string } }>();
+  return { account, user, cookie: sessionCookieFrom(response) };
+}
 
 export function newAccount(
   overrides: Partial<Record<'email' | 'handle' | 'displayName' | 'password', string>> = {},

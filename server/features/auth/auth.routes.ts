@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   type CurrentUserResponse,
-  fieldErrorsFrom,
   logInRequestSchema,
   signUpRequestSchema,
 } from '../../../common/contracts/auth';
-import { errors } from '../../errors';
+import { parseInput } from '../../http/parse-input';
 import { presentCurrentUser } from '../users/user.presenter';
 import { requireUser } from './auth.guard';
 import type { AuthService, ClientMeta } from './auth.service';
@@ -17,19 +15,13 @@ export interface AuthRoutesDeps {
   cookie: SessionCookie;
 }
 
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));
-  return parsed.data;
-}
-
 function clientMeta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
 export function registerAuthRoutes(app: FastifyInstance, { auth, cookie }: AuthRoutesDeps): void {
   app.post('/auth/signup', { config: { isPublic: true } }, async (request, reply) => {
-    const input = parseBody(signUpRequestSchema, request.body);
+    const input = parseInput(signUpRequestSchema, request.body);
     const { user, token } = await auth.signUp(input, clientMeta(request));
     cookie.set(reply, token);
     request.log.info({ userId: user.id }, 'account created');
@@ -38,7 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, cookie }: AuthR
   });
 
   app.post('/auth/login', { config: { isPublic: true } }, async (request, reply) => {
-    const input = parseBody(logInRequestSchema, request.body);
+    const input = parseInput(logInRequestSchema, request.body);
     const { user, token } = await auth.logIn(input, clientMeta(request));
     cookie.set(reply, token);
     const body: CurrentUserResponse = { user: presentCurrentUser(user) };

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, integer in
  * SQLite) so that ordering, cursors and arithmetic work the same on both engines.
@@ -24,7 +26,34 @@ export interface SessionsTable {
   ip: string;
 }
 
+export interface PostsTable {
+  id: string;
+  author_id: string;
+  /** Set on replies; replies are one level deep. */
+  parent_id: string | null;
+  body_text: string;
+  created_at: number;
+  edited_at: number | null;
+  like_count: Generated<number>;
+  reply_count: Generated<number>;
+}
+
+export interface PostLikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: number;
+}
+
+export interface FeedEventsTable {
+  seq: Generated<number>;
+  type: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  posts: PostsTable;
+  post_likes: PostLikesTable;
+  feed_events: FeedEventsTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as posts from './0003-posts';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -7,4 +8,5 @@ import * as accounts from './0001-accounts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0003-posts': posts,
 };

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Post } from '../../../common/contracts/posts';
+import { Avatar } from '../../ui/avatar';
+import { RelativeTime } from '../../ui/relative-time';
+import { useCurrentUser } from '../auth/auth.queries';
+import { PostActions } from './post-actions';
+import { PostEditor } from './post-editor';
+
+export interface PostCardProps {
+  post: Post;
+  /** The post page shows its post larger and does not link to itself. */
+  isFocus?: boolean;
+}
+
+export function PostCard({ post, isFocus = false }: PostCardProps) {
+  const { data: me } = useCurrentUser();
+  const [isEditing, setIsEditing] = useState(false);
+  const isMine = me?.id === post.author.id;
+  const profile = `/@${post.author.handle}`;
+  return (
+    <article
+      aria-labelledby={`post-${post.id}-author`}
+      className="flex gap-3 border-b border-slate-200 bg-white px-4 py-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <Link to={profile} tabIndex={-1} aria-hidden="true">
+        <Avatar name={post.author.displayName} handle={post.author.handle} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <Link id={`post-${post.id}-author`} to={profile} className="font-semibold hover:underline">
+            {post.author.displayName}
+          </Link>
+          <span className="text-slate-600 dark:text-slate-400">@{post.author.handle}</span>
+          <span aria-hidden="true" className="text-slate-400">
+            ·
+          </span>
+          <Link to={`/p/${post.id}`} className="text-slate-600 hover:underline dark:text-slate-400">
+            <RelativeTime iso={post.createdAt} />
+          </Link>
+          {post.editedAt && <span className="text-slate-600 dark:text-slate-400">(edited)</span>}
+        </header>
+        {isEditing ? (
+          <PostEditor post={post} onDone={() => setIsEditing(false)} />
+        ) : (
+          <p className={`mt-1 break-words whitespace-pre-wrap ${isFocus ? 'text-lg' : ''}`}>{post.body}</p>
+        )}
+        <PostActions
+          post={post}
+          isMine={isMine}
+          canReply={post.parentId === null}
+          onEdit={() => setIsEditing(true)}
+        />
+      </div>
+    </article>
+  );
+}

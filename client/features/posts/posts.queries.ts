@@ -1,0 +1,168 @@
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  CreatePostRequest,
+  LikeResponse,
+  Post,
+  PostPage,
+  PostResponse,
+} from '../../../common/contracts/posts';
+import type { ProfileResponse } from '../../../common/contracts/users';
+import { apiRequest } from '../../lib/api-client';
+
+export const postKeys = {
+  feed: ['feed'] as const,
+  post: (id: string) => ['post', id] as const,
+  replies: (id: string) => ['replies', id] as const,
+  profile: (handle: string) => ['profile', handle.toLowerCase()] as const,
+  byAuthor: (handle: string) => ['author-posts', handle.toLowerCase()] as const,
+};
+
+export type PostPages = InfiniteData<PostPage>;
+
+function pagedQuery(path: string) {
+  return {
+    queryFn: ({ pageParam, signal }: { pageParam: string | undefined; signal: AbortSignal }) =>
+      apiRequest<PostPage>(path, { signal, query: { cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
+  };
+}
+
+export const useFeed = () => useInfiniteQuery({ queryKey: postKeys.feed, ...pagedQuery('/feed') });
+export const useReplies = (postId: string) =>
+  useInfiniteQuery({ queryKey: postKeys.replies(postId), ...pagedQuery(`/posts/${postId}/replies`) });
+export const useAuthorPosts = (handle: string) =>
+  useInfiniteQuery({
+    queryKey: postKeys.byAuthor(handle),
+    ...pagedQuery(`/users/${encodeURIComponent(handle)}/posts`),
+  });
+
+export function usePost(postId: string) {
+  return useQuery({
+    queryKey: postKeys.post(postId),
+    queryFn: ({ signal }) => apiRequest<PostResponse>(`/posts/${postId}`, { signal }),
+    select: (data) => data.post,
+  });
+}
+
+export function useProfile(handle: string) {
+  return useQuery({
+    queryKey: postKeys.profile(handle),
+    queryFn: ({ signal }) => apiRequest<ProfileResponse>(`/users/${encodeURIComponent(handle)}`, { signal }),
+    select: (data) => data.user,
+  });
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreatePostRequest) =>
+      apiRequest<PostResponse>('/posts', { method: 'POST', body: input }),
+    onSuccess: ({ post }) => {
+      insertPost(queryClient, post);
+      if (post.parentId)
+        patchPost(queryClient, post.parentId, (p) => ({ ...p, replyCount: p.replyCount + 1 }));
+    },
+  });
+}
+
+export function useEditPost(postId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      apiRequest<PostResponse>(`/posts/${postId}`, { method: 'PATCH', body: { body } }),
+    onSuccess: ({ post }) => patchPost(queryClient, post.id, () => post),
+  });
+}
+
+export function useDeletePost(post: Post) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(`/posts/${post.id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      removePost(queryClient, post.id);
+      if (post.parentId)
+        patchPost(queryClient, post.parentId, (p) => ({ ...p, replyCount: Math.max(0, p.replyCount - 1) }));
+    },
+  });
+}
+
+export function useToggleLike(post: Post) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isLiked: boolean) =>
+      apiRequest<LikeResponse>(`/posts/${post.id}/like`, { method: isLiked ? 'PUT' : 'DELETE' }),
+    onMutate: (isLiked) =>
+      patchPost(queryClient, post.id, (p) => ({
+        ...p,
+        likedByMe: isLiked,
+        likeCount: p.likeCount + (isLiked ? 1 : -1),
+      })),
+    onSuccess: (result) => patchPost(queryClient, post.id, (p) => ({ ...p, ...result })),
+    onError: () => patchPost(queryClient, post.id, () => post),
+  });
+}
+
+const pagedKeys = [['feed'], ['replies'], ['author-posts']];
+
+/** Applies a change to a post wherever it is cached: feed, threads, profiles, post pages. */
+export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post): void {
+  for (const queryKey of pagedKeys) {
+    queryClient.setQueriesData<PostPages>(
+      { queryKey },
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            posts: page.posts.map((p) => (p.id === postId ? change(p) : p)),
+          })),
+        },
+    );
+  }
+  queryClient.setQueryData<PostResponse>(
+    postKeys.post(postId),
+    (data) => data && { post: change(data.post) },
+  );
+}
+
+export function removePost(queryClient: QueryClient, postId: string): void {
+  for (const queryKey of pagedKeys) {
+    queryClient.setQueriesData<PostPages>(
+      { queryKey },
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })),
+        },
+    );
+  }
+  queryClient.removeQueries({ queryKey: postKeys.post(postId) });
+}
+
+function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post: Post, atEnd = false): void {
+  queryClient.setQueryData<PostPages>(queryKey, (data) => {
+    if (!data || data.pages.some((page) => page.posts.some((p) => p.id === post.id))) return data;
+    const pages = [...data.pages];
+    const index = atEnd ? pages.length - 1 : 0;
+    const target = pages[index];
+    // A thread still has older-first pages to load: the reply will arrive with them.
+    if (!target || (atEnd && target.nextCursor !== null)) return data;
+    pages[index] = { ...target, posts: atEnd ? [...target.posts, post] : [post, ...target.posts] };
+    return { ...data, pages };
+  });
+}
+
+/** Puts a new post where it belongs: the top of the feed, or the end of its thread. */
+export function insertPost(queryClient: QueryClient, post: Post): void {
+  if (post.parentId === null) prependTo(queryClient, postKeys.feed, post);
+  else prependTo(queryClient, postKeys.replies(post.parentId), post, true);
+  prependTo(queryClient, postKeys.byAuthor(post.author.handle), post);
+}

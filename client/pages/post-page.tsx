@@ -1,0 +1,52 @@
+import { Link, useParams } from 'react-router';
+import { useCurrentUser } from '../features/auth/auth.queries';
+import { PostCard } from '../features/posts/post-card';
+import { PostComposer } from '../features/posts/post-composer';
+import { PostList } from '../features/posts/post-list';
+import { usePost, useReplies } from '../features/posts/posts.queries';
+import { ApiError } from '../lib/api-client';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { PageSpinner } from '../ui/page-spinner';
+import { NotFoundPage } from './not-found-page';
+
+export function PostPage() {
+  const { id = '' } = useParams();
+  const post = usePost(id);
+  const replies = useReplies(id);
+  const { data: me } = useCurrentUser();
+  useDocumentTitle(post.data ? `${post.data.author.displayName}: “${post.data.body.slice(0, 40)}”` : 'Post');
+  if (post.isPending) return <PageSpinner />;
+  if (post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400))
+    return <NotFoundPage />;
+  if (!post.data) return <PageSpinner />;
+  const isThreadRoot = post.data.parentId === null;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <h1 className="sr-only">Post by {post.data.author.displayName}</h1>
+      {!isThreadRoot && post.data.parentId && (
+        <Link
+          to={`/p/${post.data.parentId}`}
+          className="text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
+        >
+          ← Show the post this replies to
+        </Link>
+      )}
+      <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
+        <PostCard post={post.data} isFocus />
+      </div>
+      {isThreadRoot && (
+        <section aria-labelledby="replies-title" className="flex flex-col gap-4">
+          <h2 id="replies-title" className="text-lg font-semibold">
+            Replies
+          </h2>
+          {me && <PostComposer parentId={post.data.id} label="Write a reply" placeholder="Write a reply…" />}
+          <PostList
+            query={replies}
+            label="Replies"
+            empty={<p className="text-slate-600 dark:text-slate-400">No replies yet.</p>}
+          />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { HANDLE_MAX_LENGTH } from './auth';
+
+export const handleParamSchema = z.object({
+  handle: z
+    .string()
+    .max(HANDLE_MAX_LENGTH + 1)
+    .transform((handle) => handle.replace(/^@/, '')),
+});
+
+export interface PublicProfile {
+  id: string;
+  handle: string;
+  displayName: string;
+  createdAt: string;
+}
+
+export interface ProfileResponse {
+  user: PublicProfile;
+}

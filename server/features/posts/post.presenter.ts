@@ -1,0 +1,22 @@
+import type { Post } from '../../../common/contracts/posts';
+import type { PostRow } from './posts.repository';
+
+export function presentPost(row: PostRow): Post {
+  return {
+    id: row.id,
+    author: { id: row.author_id, handle: row.author_handle, displayName: row.author_display_name },
+    parentId: row.parent_id,
+    body: row.body_text,
+    createdAt: new Date(row.created_at).toISOString(),
+    editedAt: row.edited_at === null ? null : new Date(row.edited_at).toISOString(),
+    likeCount: row.like_count,
+    replyCount: row.reply_count,
+    likedByMe: row.liked_by !== null,
+  };
+}
+
+/** Live events go to everyone, so they carry no reader-specific fields. */
+export function presentPublicPost(row: PostRow): Omit<Post, 'likedByMe'> {
+  const { likedByMe: _readerSpecific, ...post } = presentPost(row);
+  return post;
+}

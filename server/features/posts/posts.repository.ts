@@ -1,0 +1,155 @@
+import type { Db } from '../../platform/db/database';
+import type { PostCursor } from './post-cursor';
+
+export interface PostRow {
+  id: string;
+  author_id: string;
+  parent_id: string | null;
+  body_text: string;
+  created_at: number;
+  edited_at: number | null;
+  like_count: number;
+  reply_count: number;
+  author_handle: string;
+  author_display_name: string;
+  liked_by: string | null;
+}
+
+export type PostScope =
+  { kind: 'feed' } | { kind: 'replies'; parentId: string } | { kind: 'author'; authorId: string };
+
+type Order = 'newest' | 'oldest';
+
+function selectPosts(db: Db, viewerId: string | null) {
+  // Empty string matches no user: anonymous readers have liked nothing.
+  return db
+    .selectFrom('posts')
+    .innerJoin('users', 'users.id', 'posts.author_id')
+    .leftJoin('post_likes as my_like', (join) =>
+      join.onRef('my_like.post_id', '=', 'posts.id').on('my_like.user_id', '=', viewerId ?? ''),
+    )
+    .select([
+      'posts.id',
+      'posts.author_id',
+      'posts.parent_id',
+      'posts.body_text',
+      'posts.created_at',
+      'posts.edited_at',
+      'posts.like_count',
+      'posts.reply_count',
+      'users.handle as author_handle',
+      'users.display_name as author_display_name',
+      'my_like.user_id as liked_by',
+    ]);
+}
+
+export function createPostsRepository(db: Db) {
+  return {
+    findById(id: string, viewerId: string | null): Promise<PostRow | undefined> {
+      return selectPosts(db, viewerId).where('posts.id', '=', id).executeTakeFirst();
+    },
+
+    /** One page in scope order, starting after the cursor. Asks for one extra row to know if more exist. */
+    list(scope: PostScope, viewerId: string | null, limit: number, cursor: PostCursor | null, order: Order) {
+      let query = selectPosts(db, viewerId);
+      if (scope.kind === 'feed') query = query.where('posts.parent_id', 'is', null);
+      if (scope.kind === 'replies') query = query.where('posts.parent_id', '=', scope.parentId);
+      if (scope.kind === 'author') query = query.where('posts.author_id', '=', scope.authorId);
+      if (cursor) {
+        const op = order === 'newest' ? '<' : '>';
+        query = query.where((eb) =>
+          eb.or([
+            eb('posts.created_at', op, cursor.createdAt),
+            eb.and([eb('posts.created_at', '=', cursor.createdAt), eb('posts.id', op, cursor.id)]),
+          ]),
+        );
+      }
+      const direction = order === 'newest' ? 'desc' : 'asc';
+      return query
+        .orderBy('posts.created_at', direction)
+        .orderBy('posts.id', direction)
+        .limit(limit)
+        .execute();
+    },
+
+    async insert(row: {
+      id: string;
+      author_id: string;
+      parent_id: string | null;
+      body_text: string;
+      created_at: number;
+    }) {
+      await db.insertInto('posts').values(row).execute();
+    },
+
+    async updateBody(id: string, bodyText: string, editedAt: number): Promise<void> {
+      await db
+        .updateTable('posts')
+        .set({ body_text: bodyText, edited_at: editedAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('posts').where('id', '=', id).execute();
+    },
+
+    /** Recounts rather than increments, so a lost update can never leave a wrong count. */
+    async refreshReplyCount(postId: string): Promise<number> {
+      const { count } = await db
+        .selectFrom('posts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('parent_id', '=', postId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('posts')
+        .set({ reply_count: Number(count) })
+        .where('id', '=', postId)
+        .execute();
+      return Number(count);
+    },
+
+    async setLike(postId: string, userId: string, isLiked: boolean, at: number): Promise<number> {
+      if (isLiked) {
+        await db
+          .insertInto('post_likes')
+          .values({ post_id: postId, user_id: userId, created_at: at })
+          .onConflict((oc) => oc.columns(['post_id', 'user_id']).doNothing())
+          .execute();
+      } else {
+        await db
+          .deleteFrom('post_likes')
+          .where('post_id', '=', postId)
+          .where('user_id', '=', userId)
+          .execute();
+      }
+      const { count } = await db
+        .selectFrom('post_likes')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('post_id', '=', postId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('posts')
+        .set({ like_count: Number(count) })
+        .where('id', '=', postId)
+        .execute();
+      return Number(count);
+    },
+
+    /** Appends to the event log and returns the event's sequence number. */
+    async nextEventSeq(type: string, at: number): Promise<number> {
+      const row = await db
+        .insertInto('feed_events')
+        .values({ type, created_at: at })
+        .returning('seq')
+        .executeTakeFirstOrThrow();
+      return Number(row.seq);
+    },
+
+    async pruneEvents(olderThan: number): Promise<void> {
+      await db.deleteFrom('feed_events').where('created_at', '<', olderThan).execute();
+    },
+  };
+}
+
+export type PostsRepository = ReturnType<typeof createPostsRepository>;

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  createPostRequestSchema,
+  feedQuerySchema,
+  type LikeResponse,
+  postIdSchema,
+  type PostResponse,
+  updatePostRequestSchema,
+} from '../../../common/contracts/posts';
+import { requireUser } from '../auth/auth.guard';
+import { parseInput } from '../../http/parse-input';
+import type { PostsService } from './posts.service';
+
+const postParamsSchema = z.object({ id: postIdSchema });
+
+export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: PostsService }): void {
+  api.get('/feed', async (request) => {
+    const { cursor } = parseInput(feedQuerySchema, request.query);
+    return posts.feed(request.user?.id ?? null, cursor);
+  });
+
+  api.post('/posts', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parseInput(createPostRequestSchema, request.body);
+    const body: PostResponse = { post: await posts.create(user.id, input) };
+    return reply.status(201).send(body);
+  });
+
+  api.get('/posts/:id', async (request) => {
+    const { id } = parseInput(postParamsSchema, request.params);
+    const body: PostResponse = { post: await posts.get(id, request.user?.id ?? null) };
+    return body;
+  });
+
+  api.patch('/posts/:id', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(postParamsSchema, request.params);
+    const { body: text } = parseInput(updatePostRequestSchema, request.body);
+    const body: PostResponse = { post: await posts.update(user.id, id, text) };
+    return body;
+  });
+
+  api.delete('/posts/:id', async (request, reply) => {
+    const user = requireUser(request);
+    const { id } = parseInput(postParamsSchema, request.params);
+    await posts.remove(user.id, id);
+    return reply.status(204).send();
+  });
+
+  api.get('/posts/:id/replies', async (request) => {
+    const { id } = parseInput(postParamsSchema, request.params);
+    const { cursor } = parseInput(feedQuerySchema, request.query);
+    return posts.replies(id, request.user?.id ?? null, cursor);
+  });
+
+  for (const [method, isLiked] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    api.route({
+      method,
+      url: '/posts/:id/like',
+      handler: async (request) => {
+        const user = requireUser(request);
+        const { id } = parseInput(postParamsSchema, request.params);
+        const body: LikeResponse = await posts.setLike(user.id, id, isLiked);
+        return body;
+      },
+    });
+  }
+}
