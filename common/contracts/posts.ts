@@ -59,6 +59,17 @@ export interface PostResponse {
   post: Post;
 }
 
+/** Creating or deleting a reply also answers the parent's new reply count. */
+export interface PostWriteResponse {
+  post: Post;
+  parentReplyCount: number | null;
+}
+
+export interface PostDeleteResponse {
+  deleted: true;
+  parentReplyCount: number | null;
+}
+
 export interface LikeResponse {
   likeCount: number;
   likedByMe: boolean;

@@ -11,7 +11,9 @@ import type {
   LikeResponse,
   Post,
   PostPage,
+  PostDeleteResponse,
   PostResponse,
+  PostWriteResponse,
 } from '../../../common/contracts/posts';
 import type { ProfileResponse } from '../../../common/contracts/users';
 import { apiRequest } from '../../lib/api-client';
@@ -64,11 +66,10 @@ export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreatePostRequest) =>
-      apiRequest<PostResponse>('/posts', { method: 'POST', body: input }),
-    onSuccess: ({ post }) => {
+      apiRequest<PostWriteResponse>('/posts', { method: 'POST', body: input }),
+    onSuccess: ({ post, parentReplyCount }) => {
       insertPost(queryClient, post);
-      if (post.parentId)
-        patchPost(queryClient, post.parentId, (p) => ({ ...p, replyCount: p.replyCount + 1 }));
+      setReplyCount(queryClient, post.parentId, parentReplyCount);
     },
   });
 }
@@ -85,11 +86,10 @@ export function useEditPost(postId: string) {
 export function useDeletePost(post: Post) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>(`/posts/${post.id}`, { method: 'DELETE' }),
-    onSuccess: () => {
+    mutationFn: () => apiRequest<PostDeleteResponse>(`/posts/${post.id}`, { method: 'DELETE' }),
+    onSuccess: ({ parentReplyCount }) => {
       removePost(queryClient, post.id);
-      if (post.parentId)
-        patchPost(queryClient, post.parentId, (p) => ({ ...p, replyCount: Math.max(0, p.replyCount - 1) }));
+      setReplyCount(queryClient, post.parentId, parentReplyCount);
     },
   });
 }
@@ -108,6 +108,12 @@ export function useToggleLike(post: Post) {
     onSuccess: (result) => patchPost(queryClient, post.id, (p) => ({ ...p, ...result })),
     onError: () => patchPost(queryClient, post.id, () => post),
   });
+}
+
+/** Absolute counts from the server: applying one twice (answer and live event) stays right. */
+function setReplyCount(queryClient: QueryClient, parentId: string | null, count: number | null): void {
+  if (parentId !== null && count !== null)
+    patchPost(queryClient, parentId, (p) => ({ ...p, replyCount: count }));
 }
 
 const pagedKeys = [['feed'], ['replies'], ['author-posts']];

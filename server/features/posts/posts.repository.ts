@@ -56,12 +56,10 @@ export function createPostsRepository(db: Db) {
       if (scope.kind === 'replies') query = query.where('posts.parent_id', '=', scope.parentId);
       if (scope.kind === 'author') query = query.where('posts.author_id', '=', scope.authorId);
       if (cursor) {
+        // A row-value comparison walks the (…, created_at, id) index directly on both engines.
         const op = order === 'newest' ? '<' : '>';
         query = query.where((eb) =>
-          eb.or([
-            eb('posts.created_at', op, cursor.createdAt),
-            eb.and([eb('posts.created_at', '=', cursor.createdAt), eb('posts.id', op, cursor.id)]),
-          ]),
+          eb(eb.refTuple('posts.created_at', 'posts.id'), op, eb.tuple(cursor.createdAt, cursor.id)),
         );
       }
       const direction = order === 'newest' ? 'desc' : 'asc';

@@ -92,9 +92,8 @@ describe('posts', () => {
       cookie: bo.cookie,
     });
     expect(forbidden.statusCode).toBe(403);
-    expect(
-      (await t.api({ method: 'DELETE', url: `/api/v1/posts/${created.id}`, cookie: ana.cookie })).statusCode,
-    ).toBe(204);
+    const deleted = await t.api({ method: 'DELETE', url: `/api/v1/posts/${created.id}`, cookie: ana.cookie });
+    expect(deleted.json()).toEqual({ deleted: true, parentReplyCount: null });
     expect((await t.api({ method: 'GET', url: `/api/v1/posts/${created.id}` })).statusCode).toBe(404);
     expect((await t.api({ method: 'GET', url: '/api/v1/feed' })).json().posts).toEqual([]);
     expect(t.events.at(-1)).toMatchObject({ type: 'post.deleted', postId: created.id, parentId: null });
@@ -130,7 +129,8 @@ describe('replies', () => {
       t.events.filter((e) => e.type === 'post.replied').map((e) => 'replyCount' in e && e.replyCount),
     ).toEqual([1, 2]);
 
-    await t.api({ method: 'DELETE', url: `/api/v1/posts/${first.id}`, cookie: bo.cookie });
+    const deleted = await t.api({ method: 'DELETE', url: `/api/v1/posts/${first.id}`, cookie: bo.cookie });
+    expect(deleted.json()).toEqual({ deleted: true, parentReplyCount: 1 });
     expect((await t.api({ method: 'GET', url: `/api/v1/posts/${root.id}` })).json().post.replyCount).toBe(1);
   });
 
@@ -194,7 +194,7 @@ describe('feed pagination', () => {
     let pages = 0;
     do {
       const response = await t.api({ method: 'GET', url: '/api/v1/feed', query: cursor ? { cursor } : {} });
-      const page = response.json() as { posts: { body: string }[]; nextCursor: string | null };
+      const page = response.json<{ posts: { body: string }[]; nextCursor: string | null }>();
       seen.push(...page.posts.map((p) => p.body));
       cursor = page.nextCursor;
       pages += 1;

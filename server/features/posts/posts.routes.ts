@@ -5,7 +5,9 @@ import {
   feedQuerySchema,
   type LikeResponse,
   postIdSchema,
+  type PostDeleteResponse,
   type PostResponse,
+  type PostWriteResponse,
   updatePostRequestSchema,
 } from '../../../common/contracts/posts';
 import { requireUser } from '../auth/auth.guard';
@@ -23,7 +25,7 @@ export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: Pos
   api.post('/posts', async (request, reply) => {
     const user = requireUser(request);
     const input = parseInput(createPostRequestSchema, request.body);
-    const body: PostResponse = { post: await posts.create(user.id, input) };
+    const body: PostWriteResponse = await posts.create(user.id, input);
     return reply.status(201).send(body);
   });
 
@@ -44,8 +46,8 @@ export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: Pos
   api.delete('/posts/:id', async (request, reply) => {
     const user = requireUser(request);
     const { id } = parseInput(postParamsSchema, request.params);
-    await posts.remove(user.id, id);
-    return reply.status(204).send();
+    const body: PostDeleteResponse = { deleted: true, ...(await posts.remove(user.id, id)) };
+    return reply.send(body);
   });
 
   api.get('/posts/:id/replies', async (request) => {

@@ -37,7 +37,7 @@ export function createPostsService({ db, publish, now = Date.now }: PostsService
       const { result, events } = await work(repo);
       const sequenced: FeedEvent[] = [];
       for (const event of events) {
-        sequenced.push({ ...event, seq: await repo.nextEventSeq(event.type, now()) } as FeedEvent);
+        sequenced.push({ ...event, seq: await repo.nextEventSeq(event.type, now()) });
       }
       return { result, sequenced };
     });
@@ -95,7 +95,10 @@ export function createPostsService({ db, publish, now = Date.now }: PostsService
       return presentPost(row);
     },
 
-    create(authorId: string, input: { body: string; parentId?: string | undefined }): Promise<Post> {
+    create(
+      authorId: string,
+      input: { body: string; parentId?: string | undefined },
+    ): Promise<{ post: Post; parentReplyCount: number | null }> {
       return write(async (repo) => {
         const parentId = input.parentId ?? null;
         if (parentId !== null) {
@@ -120,7 +123,7 @@ export function createPostsService({ db, publish, now = Date.now }: PostsService
         events.push({ type: 'post.created', post: presentPublicPost(row) });
         if (parentId !== null && replyCount !== null)
           events.push({ type: 'post.replied', postId: parentId, replyCount });
-        return { result: presentPost(row), events };
+        return { result: { post: presentPost(row), parentReplyCount: replyCount }, events };
       });
     },
 
@@ -134,19 +137,16 @@ export function createPostsService({ db, publish, now = Date.now }: PostsService
       });
     },
 
-    remove(userId: string, postId: string): Promise<void> {
+    remove(userId: string, postId: string): Promise<{ parentReplyCount: number | null }> {
       return write(async (repo) => {
         const row = await requireOwnPost(repo, postId, userId);
         await repo.delete(postId);
         const events: EventWithoutSeq[] = [{ type: 'post.deleted', postId, parentId: row.parent_id }];
-        if (row.parent_id !== null) {
-          events.push({
-            type: 'post.replied',
-            postId: row.parent_id,
-            replyCount: await repo.refreshReplyCount(row.parent_id),
-          });
+        const parentReplyCount = row.parent_id === null ? null : await repo.refreshReplyCount(row.parent_id);
+        if (row.parent_id !== null && parentReplyCount !== null) {
+          events.push({ type: 'post.replied', postId: row.parent_id, replyCount: parentReplyCount });
         }
-        return { result: undefined, events };
+        return { result: { parentReplyCount }, events };
       });
     },
 
