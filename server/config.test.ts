@@ -84,3 +84,41 @@ describe('loadConfig', () => {
     expect(config.isSecure).toBe(true);
   });
 });
+
+describe('real-time settings', () => {
+  it('uses the embedded server by default, with a secret derived from the session secret', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'x'.repeat(40) });
+    expect(config.realtime).toMatchObject({ kind: 'embedded', appId: 'tidings', key: 'tidings-key' });
+    expect(config.realtime.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'y'.repeat(40) }).realtime.secret).not.toBe(
+      config.realtime.secret,
+    );
+  });
+
+  it('switches to hosted Pusher, cluster eu by default, when credentials are set', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      PUSHER_APP_ID: '1',
+      PUSHER_KEY: 'k',
+      PUSHER_SECRET: 's',
+    });
+    expect(config.realtime).toEqual({
+      kind: 'hosted',
+      appId: '1',
+      key: 'k',
+      secret: 's',
+      cluster: 'eu',
+      host: undefined,
+      port: undefined,
+      useTLS: true,
+    });
+  });
+
+  it('names the missing credential when only some are set', () => {
+    expect(problemsOf({ PUSHER_KEY: 'k' })).toEqual([
+      'PUSHER_APP_ID is required when any PUSHER_* credential is set',
+      'PUSHER_SECRET is required when any PUSHER_* credential is set',
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -39,11 +39,41 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.preprocess(blankAsUndefined, z.enum(LOG_LEVELS).default('info')),
   TRUST_PROXY: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
+  PUSHER_APP_ID: optionalString,
+  PUSHER_KEY: optionalString,
+  PUSHER_SECRET: optionalString,
+  PUSHER_CLUSTER: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'must be a cluster name such as eu')
+      .default('eu'),
+  ),
+  PUSHER_HOST: optionalString,
+  PUSHER_PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  PUSHER_USE_TLS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('true')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
     'must be a comma-separated list of IP addresses',
   ),
 });
+
+/**
+ * Embedded: our own Pusher-protocol server on this port. Hosted: Pusher (or any compatible
+ * server) publishes and the browser connects there.
+ */
+export type RealtimeTarget =
+  | { kind: 'embedded'; appId: string; key: string; secret: string }
+  | {
+      kind: 'hosted';
+      appId: string;
+      key: string;
+      secret: string;
+      cluster: string;
+      host: string | undefined;
+      port: number | undefined;
+      useTLS: boolean;
+    };
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -57,6 +87,7 @@ export interface Config {
   isSecure: boolean;
   sessionSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  realtime: RealtimeTarget;
   trustProxy: boolean;
   /** Test-only: loopback addresses the preview fetcher treats as public. Dangerous elsewhere. */
   previewAllowedAddresses: string[];
@@ -78,6 +109,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
+  const sessionSecret = vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
     env: vars.NODE_ENV,
@@ -87,13 +119,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: databaseTarget(vars.DATABASE_URL, dataDir),
     publicUrl,
     isSecure: publicUrl.startsWith('https://'),
-    sessionSecret: vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir),
+    sessionSecret,
     logLevel: vars.LOG_LEVEL,
+    realtime: realtimeTarget(vars, sessionSecret),
     trustProxy: vars.TRUST_PROXY === 'true',
     previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')
       .split(',')
       .map((ip) => ip.trim())
       .filter(Boolean),
+  };
+}
+
+const EMBEDDED_APP_ID = 'tidings';
+const EMBEDDED_APP_KEY = 'tidings-key';
+
+function realtimeTarget(vars: z.infer<typeof envSchema>, sessionSecret: string): RealtimeTarget {
+  const hosted = {
+    PUSHER_APP_ID: vars.PUSHER_APP_ID,
+    PUSHER_KEY: vars.PUSHER_KEY,
+    PUSHER_SECRET: vars.PUSHER_SECRET,
+  };
+  const missing = Object.entries(hosted)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (missing.length === 3) {
+    // The embedded server's secret never leaves this process; deriving it keeps set-up at zero.
+    const secret = createHmac('sha256', sessionSecret).update('realtime-app-secret').digest('hex');
+    return { kind: 'embedded', appId: EMBEDDED_APP_ID, key: EMBEDDED_APP_KEY, secret };
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name} is required when any PUSHER_* credential is set`));
+  }
+  return {
+    kind: 'hosted',
+    appId: vars.PUSHER_APP_ID ?? '',
+    key: vars.PUSHER_KEY ?? '',
+    secret: vars.PUSHER_SECRET ?? '',
+    cluster: vars.PUSHER_CLUSTER,
+    host: vars.PUSHER_HOST,
+    port: vars.PUSHER_PORT,
+    useTLS: vars.PUSHER_USE_TLS === 'true',
   };
 }
 
