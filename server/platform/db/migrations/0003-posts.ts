@@ -14,8 +14,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reply_count', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   // The feed and the replies list walk (parent_id, created_at, id); profiles walk by author.
-  await db.schema.createIndex('posts_parent_created').on('posts').columns(['parent_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('posts_author_created').on('posts').columns(['author_id', 'created_at', 'id']).execute();
+  await db.schema
+    .createIndex('posts_parent_created')
+    .on('posts')
+    .columns(['parent_id', 'created_at', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('posts_author_created')
+    .on('posts')
+    .columns(['author_id', 'created_at', 'id'])
+    .execute();
 
   await db.schema
     .createTable('post_likes')
