@@ -7,6 +7,10 @@ import { createAuthService } from './features/auth/auth.service';
 import { createSessionCookie } from './features/auth/session-cookie';
 import { installSessionHook } from './features/auth/session.hook';
 import { createSessionsRepository } from './features/auth/sessions.repository';
+import { UNCACHED_PREVIEWS_PER_USER } from './features/link-previews/limits';
+import { createKyselyPreviewCacheStore } from './features/link-previews/link-previews.repository';
+import { registerLinkPreviewRoutes } from './features/link-previews/link-previews.routes';
+import { createLinkPreviewService } from './features/link-previews/link-previews.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
 import { createPostsService, type FeedPublisher } from './features/posts/posts.service';
 import { createUsersRepository } from './features/users/users.repository';
@@ -71,11 +75,19 @@ export async function buildApp({
 
   const posts = createPostsService({ db: database.db, publish: publishFeedEvent ?? (async () => {}) });
 
+  const linkPreviews = createLinkPreviewService({
+    store: createKyselyPreviewCacheStore(database.db),
+    rateLimiter: createMemoryRateLimiter(UNCACHED_PREVIEWS_PER_USER),
+    allowedPrivateAddresses: config.previewAllowedAddresses,
+    onStoreError: (err) => app.log.warn({ err }, 'link-preview cache failed'),
+  });
+
   await app.register(
     async (api) => {
       registerAuthRoutes(api, { auth, cookie });
       registerPostRoutes(api, { posts });
       registerUserRoutes(api, { users, posts });
+      registerLinkPreviewRoutes(api, { service: linkPreviews });
     },
     { prefix: API_PREFIX },
   );

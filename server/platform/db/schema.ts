@@ -50,10 +50,25 @@ export interface FeedEventsTable {
   created_at: number;
 }
 
+// --- Link previews (server/features/link-previews) -------------------------------------------
+
+/** Preview outcomes by normalised URL; expired rows read as missing and are purged. */
+export interface LinkPreviewCacheTable {
+  /** SHA-256 (hex) of the normalised URL. */
+  url_hash: string;
+  url: string;
+  /** The PreviewOutcome as JSON. */
+  outcome: string;
+  expires_at: number;
+}
+
+// ----------------------------------------------------------------------------------------------
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   posts: PostsTable;
   post_likes: PostLikesTable;
   feed_events: FeedEventsTable;
+  link_preview_cache: LinkPreviewCacheTable;
 }

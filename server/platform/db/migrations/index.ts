@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as linkPreviewCache from './0002-link-preview-cache';
 import * as posts from './0003-posts';
 
 /**
@@ -8,5 +9,6 @@ import * as posts from './0003-posts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
+  '0002-link-preview-cache': linkPreviewCache,
   '0003-posts': posts,
 };

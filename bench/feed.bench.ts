@@ -1,0 +1,129 @@
+/**
+ * npm run bench:feed — GET /api/v1/feed pages on a 100,000-post SQLite database at concurrency 16.
+ * Baseline in the same run: the same pages fetched with LIMIT/OFFSET, the usual first design.
+ * Target: p99 < 20 ms for the keyset feed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { v7 as timeOrderedUuid } from 'uuid';
+import { FEED_PAGE_SIZE } from '../common/contracts/posts';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { encodeCursor } from '../server/features/posts/post-cursor';
+import { migrateToLatest, openDatabase } from '../server/platform/db/database';
+import { percentile, runPool } from './link-preview/bench-tools';
+
+const POSTS = 100_000;
+const AUTHORS = 200;
+const CONCURRENCY = 16;
+const REQUESTS = 4_000;
+const MAX_PHASE_MS = 60_000;
+const P99_TARGET_MS = 20;
+
+async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<{ createdAt: number; id: string }[]> {
+  const started = Date.now() - POSTS * 1000;
+  const authors = Array.from({ length: AUTHORS }, (_, i) => ({
+    id: timeOrderedUuid(),
+    email: `author${i}@bench.test`,
+    handle: `author_${i}`,
+    handle_key: `author_${i}`,
+    display_name: `Author ${i}`,
+    password_hash: 'x',
+    created_at: started,
+  }));
+  await db.insertInto('users').values(authors).execute();
+  const keys: { createdAt: number; id: string }[] = [];
+  const BATCH = 500;
+  for (let from = 0; from < POSTS; from += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, POSTS - from) }, (_, k) => {
+      const i = from + k;
+      const row = {
+        id: timeOrderedUuid(),
+        author_id: authors[i % AUTHORS]?.id ?? '',
+        parent_id: null,
+        body_text: `Post number ${i}: a short note about the day, long enough to look like a real post.`,
+        created_at: started + i * 1000,
+      };
+      keys.push({ createdAt: row.created_at, id: row.id });
+      return row;
+    });
+    await db.insertInto('posts').values(rows).execute();
+  }
+  return keys.reverse();
+}
+
+function report(label: string, latencies: number[], elapsedMs: number) {
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  const rps = (latencies.length / elapsedMs) * 1000;
+  console.log(
+    `${label.padEnd(34)} ${String(latencies.length).padStart(6)} req  ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms`,
+  );
+  return { p50, p99, rps };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tidings-bench-feed-'));
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const seedStart = performance.now();
+    const newestFirst = await seed(database.db);
+    console.log(
+      `Seeded ${POSTS.toLocaleString('en')} posts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (${cpus().length} cores, Node ${process.version})`,
+    );
+
+    const app = await buildApp({ config, database });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const base = `http://127.0.0.1:${port}/api/v1`;
+    const headers = { 'x-requested-with': 'XMLHttpRequest' };
+
+    // Pages spread over the whole feed: the first page and cursors at random depths.
+    const depths = Array.from({ length: REQUESTS }, (_, i) =>
+      i % 4 === 0 ? 0 : Math.floor(Math.random() * (POSTS - FEED_PAGE_SIZE)),
+    );
+    const cursorAt = (depth: number) => {
+      const key = newestFirst[depth - 1];
+      return depth === 0 || !key ? '' : `?cursor=${encodeCursor(key)}`;
+    };
+    const get = async (url: string) => {
+      const response = await fetch(url, { headers });
+      if (!response.ok) throw new Error(`${url} → ${response.status}`);
+      const body = (await response.json()) as { posts: unknown[] };
+      if (body.posts.length !== FEED_PAGE_SIZE) throw new Error(`short page at ${url}`);
+    };
+    await runPool(depths.slice(0, 200), CONCURRENCY, MAX_PHASE_MS, (depth) =>
+      get(`${base}/feed${cursorAt(depth)}`),
+    );
+
+    console.log(`\nGET feed pages, concurrency ${CONCURRENCY}:`);
+    const keyset = await runPool(depths, CONCURRENCY, MAX_PHASE_MS, (depth) =>
+      get(`${base}/feed${cursorAt(depth)}`),
+    );
+    const ours = report('keyset cursor (GET /api/v1/feed)', keyset.latenciesMs, keyset.elapsedMs);
+
+    // Baseline: the same pages by OFFSET, in-process (no HTTP), so the ratio understates our lead.
+    const offsetQuery = (depth: number) =>
+      sql`select p.*, u.handle from posts p join users u on u.id = p.author_id where p.parent_id is null
+          order by p.created_at desc, p.id desc limit ${FEED_PAGE_SIZE} offset ${depth}`.execute(database.db);
+    const offset = await runPool(depths, CONCURRENCY, MAX_PHASE_MS, offsetQuery);
+    const baseline = report('baseline: LIMIT/OFFSET (in-process)', offset.latenciesMs, offset.elapsedMs);
+
+    console.log(
+      `\np99 ratio (offset / keyset): ${(baseline.p99 / ours.p99).toFixed(1)}×   throughput ratio: ${(ours.rps / baseline.rps).toFixed(1)}×`,
+    );
+    console.log(`target p99 < ${P99_TARGET_MS} ms: ${ours.p99 < P99_TARGET_MS ? 'met' : 'NOT met'}`);
+    await app.close();
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

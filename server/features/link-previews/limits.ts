@@ -1,0 +1,58 @@
+import { MAX_PREVIEW_URL_LENGTH } from '../../../common/link-previews/url-rules';
+import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter';
+
+/**
+ * Every limit of the link-preview proxy in one place (listed in the README). Fetch limits
+ * live with the fetcher and are re-exported here.
+ */
+export {
+  CHARSET_PRESCAN_BYTES,
+  DECOMPRESS_INPUT_BYTES,
+  FETCH_DEADLINE_MS,
+  MAX_DECODED_BYTES,
+  MAX_REDIRECTS,
+  MAX_WIRE_BYTES,
+  TEXT_SLICE_BYTES,
+} from '../../platform/safe-fetch/limits';
+export { MAX_PREVIEW_URL_LENGTH };
+
+/** A successful preview is reused this long. */
+export const PREVIEW_SUCCESS_TTL_MS = 24 * 60 * 60 * 1000;
+/** A failed preview (timeout, 404, forbidden…) is remembered this long, so retries stay cheap. */
+export const PREVIEW_FAILURE_TTL_MS = 10 * 60 * 1000;
+/** Previews kept in memory in front of the database cache. */
+export const PREVIEW_MEMORY_CACHE_ENTRIES = 2000;
+/** Previews kept by the in-memory store used when there is no database (tests, benches). */
+export const PREVIEW_MEMORY_STORE_ENTRIES = 10_000;
+/** Expired cache rows are deleted at most this often (after a write). */
+export const PREVIEW_CACHE_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Outbound preview fetches running at once, server-wide; more wait their turn. */
+export const MAX_CONCURRENT_FETCHES = 32;
+/** Outbound fetches at once to one origin (scheme + host + port), so we never hammer a site. */
+export const MAX_CONCURRENT_FETCHES_PER_ORIGIN = 4;
+
+/** Uncached previews one user may ask for. */
+export const UNCACHED_PREVIEWS_PER_USER: RateLimitRule = {
+  points: 60,
+  durationSeconds: 60,
+  keyPrefix: 'link-preview-user',
+};
+
+/** Field caps: a page cannot make a preview card (or the cache) arbitrarily large. */
+export const MAX_TITLE_CHARS = 300;
+export const MAX_DESCRIPTION_CHARS = 1500;
+export const MAX_SITE_NAME_CHARS = 200;
+export const MAX_MEDIA_TYPE_CHARS = 64;
+export const MAX_FIELD_URL_CHARS = 2048;
+export const MAX_IMAGES = 10;
+export const MAX_VIDEOS = 5;
+export const MAX_FAVICONS = 10;
+/** JSON-LD read per page (blocks × characters), only for the site-name and image fallbacks. */
+export const MAX_JSON_LD_BLOCKS = 5;
+export const MAX_JSON_LD_CHARS = 64 * 1024;
+/** Objects and nesting walked per JSON-LD block: bounds the work a hostile graph can cause. */
+export const MAX_JSON_LD_NODES = 500;
+export const MAX_JSON_LD_DEPTH = 6;
+/** `<img>` declared smaller than this (width or height) is a pixel or an icon, not a card image. */
+export const MIN_FALLBACK_IMAGE_PX = 50;

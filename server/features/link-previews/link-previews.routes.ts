@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { requireUser } from '../auth/auth.guard';
+import { parsePreviewQuery } from './link-previews.schema';
+import type { LinkPreviewService } from './link-previews.service';
+import { presentLinkPreview } from './link-previews.presenter';
+import { previewError } from './preview-errors';
+
+export interface LinkPreviewRoutesDeps {
+  service: LinkPreviewService;
+}
+
+/** GET /proxy (under /api/v1): the same-origin link-preview proxy of spec §7. */
+export function registerLinkPreviewRoutes(app: FastifyInstance, { service }: LinkPreviewRoutesDeps): void {
+  app.get('/proxy', async (request) => {
+    const user = requireUser(request);
+    const { publicId, url } = parsePreviewQuery(request.query);
+    const outcome = await service.getPreview(user.id, url);
+    const status = !outcome.ok && 'status' in outcome ? outcome.status : undefined;
+    request.log.info(
+      { publicId, url, outcome: outcome.ok ? 'ok' : outcome.code, upstreamStatus: status },
+      'link preview',
+    );
+    if (!outcome.ok) throw previewError(outcome);
+    return presentLinkPreview(outcome.preview);
+  });
+}

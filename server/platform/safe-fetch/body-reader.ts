@@ -1,0 +1,190 @@
+import { Transform, pipeline, type Readable } from 'node:stream';
+import { TextDecoder } from 'node:util';
+import zlib from 'node:zlib';
+import { chooseCharset, type CharsetSource } from './charset';
+import { CHARSET_PRESCAN_BYTES, DECOMPRESS_INPUT_BYTES, TEXT_SLICE_BYTES } from './limits';
+
+/**
+ * Reads an HTML body as text, a slice at a time, until the consumer has what it needs or a
+ * byte limit is reached. Decompression happens here so that limits count decoded bytes (a
+ * 1 kB gzip bomb expands to gigabytes) as well as bytes off the wire.
+ */
+
+/** Receives decoded text; answers "done" once it needs no more. */
+export interface TextSink {
+  write(text: string): 'more' | 'done';
+}
+
+export interface ReadLimits {
+  maxDecodedBytes: number;
+  maxWireBytes: number;
+}
+
+export interface ReadReport {
+  encoding: string;
+  charsetSource: CharsetSource;
+  /** Bytes taken from the connection (compressed, if the answer was). */
+  wireBytes: number;
+  /** Bytes after decompression handed to the decoder. */
+  decodedBytes: number;
+  /** Why reading stopped: the sink was satisfied, the body ended, or a limit was hit. */
+  stop: 'sink' | 'end' | 'limit';
+}
+
+export class UnsupportedEncodingError extends Error {}
+class WireLimitError extends Error {}
+
+function createDecompressor(contentEncoding: string): Transform | null {
+  // Servers finish a response with an unflushed final block more often than one would think.
+  const lenient = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  switch (contentEncoding) {
+    case '':
+    case 'identity':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip(lenient);
+    case 'deflate':
+      return zlib.createInflate(lenient);
+    case 'br':
+      return zlib.createBrotliDecompress({ finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH });
+    default:
+      throw new UnsupportedEncodingError(contentEncoding);
+  }
+}
+
+/** The body as decoded bytes, counting wire bytes and refusing to go past the wire limit. */
+function decodedStream(
+  body: Readable,
+  contentEncoding: string,
+  limits: ReadLimits,
+  counter: { wire: number },
+): Readable {
+  const decompressor = createDecompressor(contentEncoding.trim().toLowerCase());
+  const piece = decompressor ? DECOMPRESS_INPUT_BYTES : Number.POSITIVE_INFINITY;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // The chunk that crosses the limit still passes, so the decoded limit is what trims.
+      if (counter.wire >= limits.maxWireBytes) return callback(new WireLimitError());
+      counter.wire += chunk.length;
+      // zlib inflates a whole input chunk before it looks at backpressure; small pieces let a
+      // satisfied reader stop decompression soon after it has the head.
+      for (let offset = 0; offset < chunk.length; offset += piece) {
+        this.push(chunk.subarray(offset, offset + piece));
+      }
+      callback();
+    },
+  });
+  const stages: NodeJS.ReadWriteStream[] = decompressor ? [meter, decompressor] : [meter];
+  // pipeline() puts an error handler on every stage and destroys them all together, which is
+  // what keeps an aborted undici body from crashing the process (security.md §7).
+  return pipeline([body, ...stages], () => undefined) as unknown as Readable;
+}
+
+type FeedOutcome = 'more' | 'sink' | 'limit';
+
+const joined = (chunks: Buffer[]): Buffer =>
+  chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+
+/**
+ * Holds the first bytes back until the charset can be chosen (HTML prescan window), then
+ * decodes slice by slice so the sink can stop early; multi-byte characters split between
+ * slices or chunks are carried over by the streaming TextDecoder.
+ */
+class SliceDecoder {
+  charsetSource: CharsetSource = 'default';
+  decodedBytes = 0;
+  private decoder: TextDecoder | null = null;
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
+  constructor(
+    private readonly sink: TextSink,
+    private readonly limits: ReadLimits,
+    private readonly headerCharset: string | null,
+  ) {}
+
+  push(chunk: Buffer): FeedOutcome {
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (!this.decoder && this.pendingBytes < CHARSET_PRESCAN_BYTES) return 'more';
+    return this.flush();
+  }
+
+  /** The body ended: decode what is held back and the decoder's tail. */
+  end(): FeedOutcome {
+    const outcome = this.flush();
+    if (outcome === 'more') this.sink.write(this.ready().decode());
+    return outcome;
+  }
+
+  get encoding(): string {
+    return this.ready().encoding;
+  }
+
+  private ready(): TextDecoder {
+    if (!this.decoder) {
+      const choice = chooseCharset(joined(this.pending), this.headerCharset);
+      this.decoder = new TextDecoder(choice.encoding);
+      this.charsetSource = choice.source;
+    }
+    return this.decoder;
+  }
+
+  private flush(): FeedOutcome {
+    const decoder = this.ready();
+    const bytes = joined(this.pending);
+    this.pending = [];
+    this.pendingBytes = 0;
+    for (let offset = 0; offset < bytes.length; offset += TEXT_SLICE_BYTES) {
+      const room = this.limits.maxDecodedBytes - this.decodedBytes;
+      if (room <= 0) return 'limit';
+      const slice = bytes.subarray(offset, offset + Math.min(TEXT_SLICE_BYTES, room));
+      this.decodedBytes += slice.length;
+      if (this.sink.write(decoder.decode(slice, { stream: true })) === 'done') return 'sink';
+    }
+    return this.decodedBytes >= this.limits.maxDecodedBytes ? 'limit' : 'more';
+  }
+}
+
+export interface ReadOptions {
+  contentEncoding: string;
+  headerCharset: string | null;
+  limits: ReadLimits;
+}
+
+/**
+ * Streams `body` into `sink`. Throws UnsupportedEncodingError for an unknown Content-Encoding
+ * and rethrows stream errors (abort, corrupt gzip); the caller classifies them.
+ */
+export async function readText(body: Readable, sink: TextSink, options: ReadOptions): Promise<ReadReport> {
+  const counter = { wire: 0 };
+  const decoder = new SliceDecoder(sink, options.limits, options.headerCharset);
+  const stream = decodedStream(body, options.contentEncoding, options.limits, counter);
+  let stop: ReadReport['stop'] = 'end';
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const outcome = decoder.push(chunk);
+      if (outcome !== 'more') {
+        stop = outcome;
+        break;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof WireLimitError)) throw error;
+    stop = 'limit';
+  } finally {
+    stream.destroy();
+  }
+  if (stop === 'end') {
+    const outcome = decoder.end();
+    if (outcome !== 'more') stop = outcome;
+  }
+  return {
+    encoding: decoder.encoding,
+    charsetSource: decoder.charsetSource,
+    wireBytes: counter.wire,
+    decodedBytes: decoder.decodedBytes,
+    stop,
+  };
+}

@@ -1,0 +1,22 @@
+/** Limits of the server's only outbound HTTP client. Listed in the README. */
+
+/** One deadline over DNS, connect, every redirect hop, headers and body (spec §9). */
+export const FETCH_DEADLINE_MS = 8000;
+
+/** Redirect hops followed before giving up with too_many_redirects. */
+export const MAX_REDIRECTS = 5;
+
+/** Decoded (decompressed) bytes of an HTML page read at most; guards against gzip/brotli bombs. */
+export const MAX_DECODED_BYTES = 1024 * 1024;
+
+/** Bytes taken off the wire at most (compressed streams can hide work in few output bytes). */
+export const MAX_WIRE_BYTES = 1024 * 1024;
+
+/** Bytes scanned for `<meta charset>` / http-equiv before decoding (HTML prescan). */
+export const CHARSET_PRESCAN_BYTES = 1024;
+
+/** Largest piece of decoded text handed to the consumer at once, so it can stop early. */
+export const TEXT_SLICE_BYTES = 4 * 1024;
+
+/** Compressed input handed to the decompressor at once, so decompression stops soon after the reader. */
+export const DECOMPRESS_INPUT_BYTES = 8 * 1024;
