@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { signUpWithForm, uniqueAccount } from './support/accounts';
 
 test('signs up, logs out, logs in and sees the feed shell', async ({ page, context }) => {

@@ -13,6 +13,7 @@ import { registerLinkPreviewRoutes } from './features/link-previews/link-preview
 import { createLinkPreviewService } from './features/link-previews/link-previews.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
 import { createPostsService, type FeedPublisher } from './features/posts/posts.service';
+import { registerClientConfigRoutes } from './features/client-config/client-config.routes';
 import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
@@ -22,26 +23,30 @@ import { installStaticClient } from './http/static-client';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
+import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
+import { registerPusherHttpApi } from './realtime/http-api';
+import { createBroadcasterFor } from './realtime/realtime-config';
+import { createRealtimeServer, type RealtimeServer } from './realtime/realtime-server';
+import { FEED_CHANNEL } from '../common/contracts/feed-events';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   /** The built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
-  /** Where live feed events go; tests may listen here. */
+  /** Where live feed events go; tests may listen here instead of the broadcaster. */
   publishFeedEvent?: FeedPublisher;
+  /** Tests bring their own embedded server (other credentials, short time-outs, a clock). */
+  realtimeServer?: RealtimeServer;
+  realtimeClock?: () => number;
 }
 
 /** JSON bodies larger than this are refused with 413 before they are parsed. */
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole app, not listening: main.ts listens, tests use inject(). */
-export async function buildApp({
-  config,
-  database,
-  clientDir,
-  publishFeedEvent,
-}: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, clientDir } = deps;
   const app = Fastify({
     logger: createLoggerOptions(config),
     trustProxy: config.trustProxy,
@@ -73,7 +78,12 @@ export async function buildApp({
     return { status: 'ok' };
   });
 
-  const posts = createPostsService({ db: database.db, publish: publishFeedEvent ?? (async () => {}) });
+  const realtime = await installRealtime(app, deps);
+  const posts = createPostsService({
+    db: database.db,
+    publish:
+      deps.publishFeedEvent ?? ((event) => realtime.broadcaster.publish(FEED_CHANNEL, event.type, event)),
+  });
 
   const linkPreviews = createLinkPreviewService({
     store: createKyselyPreviewCacheStore(database.db),
@@ -88,10 +98,45 @@ export async function buildApp({
       registerPostRoutes(api, { posts });
       registerUserRoutes(api, { users, posts });
       registerLinkPreviewRoutes(api, { service: linkPreviews });
+      registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
+      registerClientConfigRoutes(api, { realtime: config.realtime });
     },
     { prefix: API_PREFIX },
   );
 
   await installStaticClient(app, clientDir);
   return app;
+}
+
+/**
+ * The embedded Pusher-protocol server shares the app's port: sockets on app.server's upgrade
+ * event, the HTTP trigger API at the root. With hosted Pusher only the broadcaster is needed.
+ */
+async function installRealtime(app: FastifyInstance, deps: AppDeps) {
+  const target = deps.config.realtime;
+  const server =
+    target.kind === 'embedded'
+      ? (deps.realtimeServer ??
+        createRealtimeServer({
+          appId: target.appId,
+          key: target.key,
+          secret: target.secret,
+          logger: app.log,
+        }))
+      : null;
+  const broadcaster = createBroadcasterFor(target, server);
+  if (server) {
+    await registerPusherHttpApi(app, {
+      realtime: server,
+      ...(deps.realtimeClock ? { now: deps.realtimeClock } : {}),
+    });
+    server.attach(app.server);
+    // Open sockets would keep the HTTP server from closing; they get 4200 and reconnect elsewhere.
+    app.addHook('preClose', async () => server.close());
+  }
+  app.addHook('onClose', async () => broadcaster.close());
+  const credentials = server
+    ? { key: server.key, secret: server.secret }
+    : { key: target.key, secret: target.secret };
+  return { broadcaster, credentials };
 }

@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useCurrentUser, useLogOut } from '../features/auth/auth.queries';
+import { LiveStatus } from '../features/feed/live-status';
+import { useLiveFeed } from '../features/feed/use-live-feed';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
@@ -38,6 +40,7 @@ function AccountNav() {
   const { data: user, isPending } = useCurrentUser();
   const logOut = useLogOut();
   const navigate = useNavigate();
+  const connection = useLiveFeed(Boolean(user));
   if (isPending) return null;
   if (!user) {
     return (
@@ -59,6 +62,7 @@ function AccountNav() {
   }
   return (
     <nav aria-label="Account" className="flex items-center gap-3">
+      <LiveStatus state={connection} />
       <span className="hidden text-sm sm:inline">
         <span className="font-semibold">{user.displayName}</span>{' '}
         <span className="text-slate-600 dark:text-slate-400">@{user.handle}</span>

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
 import { FeedEmptyState } from '../features/feed/feed-empty-state';
+import { NewPostsPill } from '../features/feed/new-posts-pill';
 import { PostComposer } from '../features/posts/post-composer';
 import { PostList } from '../features/posts/post-list';
 import { useFeed } from '../features/posts/posts.queries';
@@ -24,6 +25,7 @@ function Feed({ displayName }: { displayName: string }) {
         <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {displayName}.</p>
       </div>
       <PostComposer label="Write a post" placeholder="What's new?" />
+      <NewPostsPill />
       <PostList query={feed} label="Latest posts" empty={<FeedEmptyState />} />
     </div>
   );

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { insertPost } from '../posts/posts.queries';
+import { pendingPosts, usePendingPosts } from './pending-posts';
+
+/**
+ * Appears when posts arrived while the reader was scrolled down. Nothing moves until they ask:
+ * then the posts go in at the top and the view follows them there.
+ */
+export function NewPostsPill() {
+  const queryClient = useQueryClient();
+  const pending = usePendingPosts();
+  const count = pending.length;
+  const label = `${count} new ${count === 1 ? 'post' : 'posts'}`;
+  const showThem = () => {
+    for (const post of pendingPosts.take().reverse()) insertPost(queryClient, post);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+    document.getElementById('new-post')?.focus({ preventScroll: true });
+  };
+  return (
+    <>
+      <p aria-live="polite" className="sr-only">
+        {count > 0 ? `${label} above. Press the button to show them.` : ''}
+      </p>
+      {count > 0 && (
+        <div className="pointer-events-none fixed inset-x-0 top-20 z-20 flex justify-center">
+          <button
+            type="button"
+            onClick={showThem}
+            className="pointer-events-auto rounded-full bg-primary-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-primary-700"
+          >
+            ↑ {label}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

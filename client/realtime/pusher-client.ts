@@ -1,0 +1,47 @@
+import Pusher from 'pusher-js';
+import type { ClientConfigResponse, ClientRealtimeSettings } from '../../common/contracts/client-config';
+import { apiRequest } from '../lib/api-client';
+
+interface ChannelAuthResponse {
+  auth: string;
+  channel_data?: string;
+}
+
+let client: Promise<Pusher> | null = null;
+
+/** One connection per tab, opened on first use with the settings the server hands out. */
+export function getPusher(): Promise<Pusher> {
+  client ??= apiRequest<ClientConfigResponse>('/client-config').then(({ realtime }) =>
+    createPusher(realtime),
+  );
+  return client;
+}
+
+/** The embedded server shares the page's host and port; hosted Pusher names its own. */
+function createPusher(settings: ClientRealtimeSettings): Pusher {
+  const isHttps = window.location.protocol === 'https:';
+  const pagePort = Number(window.location.port) || (isHttps ? 443 : 80);
+  const usesPageOrigin = settings.mode === 'embedded';
+  return new Pusher(settings.key, {
+    cluster: settings.cluster,
+    wsHost: settings.wsHost ?? (usesPageOrigin ? window.location.hostname : undefined),
+    wsPort: settings.wsPort ?? (usesPageOrigin ? pagePort : undefined),
+    wssPort: settings.wssPort ?? (usesPageOrigin ? pagePort : undefined),
+    forceTLS: settings.forceTLS ?? isHttps,
+    enabledTransports: settings.enabledTransports,
+    // JSON through the api-client, so the auth call carries X-Requested-With like every other.
+    channelAuthorization: {
+      endpoint: '/api/v1/realtime/auth',
+      transport: 'ajax',
+      customHandler: ({ socketId, channelName }, callback) => {
+        apiRequest<ChannelAuthResponse>('/realtime/auth', {
+          method: 'POST',
+          body: { socket_id: socketId, channel_name: channelName },
+        }).then(
+          (data) => callback(null, data),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+        );
+      },
+    },
+  });
+}

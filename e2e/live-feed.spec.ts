@@ -1,0 +1,72 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, test, visitorHeaders } from './support/test';
+import { expectAccessible } from './support/a11y';
+import { signUpWithForm, uniqueAccount } from './support/accounts';
+
+async function signedInPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
+  const page = await context.newPage();
+  await signUpWithForm(page, uniqueAccount());
+  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  return page;
+}
+
+async function publish(page: Page, text: string): Promise<void> {
+  await page.getByLabel('Write a post').fill(text);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(page.getByLabel('Write a post')).toHaveValue('');
+}
+
+test('a post made by one person appears live for another, and so does its deletion', async ({ browser }) => {
+  const ana = await signedInPage(browser);
+  const bo = await signedInPage(browser);
+  const text = `Live hello ${Date.now()}`;
+  await publish(ana, text);
+
+  const onBo = bo.getByRole('feed', { name: 'Latest posts' }).getByRole('article').filter({ hasText: text });
+  await expect(onBo).toBeVisible();
+  await expectAccessible(bo);
+
+  await ana
+    .getByRole('feed')
+    .getByRole('article')
+    .filter({ hasText: text })
+    .getByRole('button', { name: /^Like/ })
+    .click();
+  await expect(onBo.getByRole('button', { name: /\(1 like\)/ })).toBeVisible();
+
+  const onAna = ana.getByRole('feed').getByRole('article').filter({ hasText: text });
+  await onAna.getByRole('button', { name: 'Delete' }).click();
+  await ana.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(onBo).toHaveCount(0);
+  await Promise.all([ana.context().close(), bo.context().close()]);
+});
+
+test('a reader scrolled down gets a "new posts" pill and nothing on screen moves', async ({ browser }) => {
+  const ana = await signedInPage(browser);
+  const bo = await signedInPage(browser);
+  for (let i = 0; i < 8; i += 1)
+    await publish(ana, `Filler post ${i} ${'so the feed is taller than the window. '.repeat(4)}`);
+  await expect(bo.getByRole('feed').getByRole('article').filter({ hasText: 'Filler post 7' })).toBeVisible();
+
+  await bo.mouse.wheel(0, 700);
+  await expect.poll(() => bo.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const anchor = bo.getByRole('feed').getByRole('article').filter({ hasText: 'Filler post 3' });
+  const before = { scroll: await bo.evaluate(() => window.scrollY), top: (await anchor.boundingBox())?.y };
+
+  const text = `Arrived while scrolled ${Date.now()}`;
+  await publish(ana, text);
+  const pill = bo.getByRole('button', { name: /1 new post/ });
+  await expect(pill).toBeVisible();
+  await expect(bo.getByText(text)).toHaveCount(0);
+  expect(await bo.evaluate(() => window.scrollY)).toBe(before.scroll);
+  expect((await anchor.boundingBox())?.y).toBe(before.top);
+  await expectAccessible(bo);
+
+  await pill.focus();
+  await bo.keyboard.press('Enter');
+  await expect(bo.getByRole('feed').getByRole('article').first()).toContainText(text);
+  await expect.poll(() => bo.evaluate(() => window.scrollY)).toBeLessThan(50);
+  await expect(pill).toHaveCount(0);
+  await Promise.all([ana.context().close(), bo.context().close()]);
+});

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { fieldErrorsFrom } from '../../common/contracts/auth';
+import { AppError, errors } from '../errors';
+import { requireUser } from '../features/auth/auth.guard';
+import { channelNameSchema, socketIdSchema } from './channel-names';
+import { channelAccessFor, presenceInfoFor } from './channel-policy';
+import { type AppCredentials, signChannelAuth } from './signatures';
+
+export interface RealtimeAuthDeps {
+  /** The key and secret of the realtime app (embedded or hosted): the signature is checked there. */
+  credentials: AppCredentials;
+}
+
+const channelAuthRequestSchema = z.object({
+  socket_id: socketIdSchema,
+  channel_name: channelNameSchema,
+});
+
+/** pusher-js's channelAuthorization answer: `auth`, plus the signed `channel_data` for presence. */
+export interface ChannelAuthResponse {
+  auth: string;
+  channel_data?: string;
+}
+
+/**
+ * POST /realtime/auth (inside /api/v1): signs a subscription for the signed-in user. The client
+ * calls it through pusher-js's customHandler with JSON and X-Requested-With, so form bodies (what
+ * pusher-js's default transport would send cross-site) are refused before parsing.
+ */
+export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }: RealtimeAuthDeps): void {
+  api.post('/realtime/auth', { onRequest: requireJsonBody }, async (request) => {
+    const user = requireUser(request);
+    const parsed = channelAuthRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));
+    const { socket_id: socketId, channel_name: channel } = parsed.data;
+    const access = channelAccessFor(user, channel);
+    if (!access.allowed) throw errors.forbidden('channel_forbidden', `You may not join ${channel}.`);
+    if (access.kind === 'private') {
+      const body: ChannelAuthResponse = { auth: signChannelAuth(credentials, socketId, channel) };
+      return body;
+    }
+    const channelData = JSON.stringify({ user_id: user.id, user_info: presenceInfoFor(user) });
+    const body: ChannelAuthResponse = {
+      auth: signChannelAuth(credentials, socketId, channel, channelData),
+      channel_data: channelData,
+    };
+    return body;
+  });
+}
+
+async function requireJsonBody(request: FastifyRequest): Promise<void> {
+  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new AppError(415, 'unsupported_media_type', 'Send the request body as application/json.');
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errors } from '../errors';
+import { verifySignedRequest } from './http-api-auth';
+import { channelDetails, listChannels, presenceUsers, triggerBatch, triggerEvent } from './http-api-handlers';
+import { HTTP_API_BODY_LIMIT_BYTES } from './limits';
+import type { RealtimeServer } from './realtime-server';
+
+export interface PusherHttpApiDeps {
+  realtime: RealtimeServer;
+  /** Clock for the ±600 s timestamp rule (epoch ms); tests pin it. */
+  now?: () => number;
+}
+
+type ChannelParams = { Params: { channelName: string } };
+
+/**
+ * The Pusher HTTP API at the root paths the `pusher` SDK calls (it has no path prefix), so the
+ * app publishes the same way to the embedded server, hosted Pusher, soketi or Reverb. Its own
+ * scope keeps the raw body (the signature covers its MD5) and answers errors as plain text like
+ * hosted Pusher; nothing here runs for the rest of the app.
+ */
+export async function registerPusherHttpApi(app: FastifyInstance, deps: PusherHttpApiDeps): Promise<void> {
+  await app.register(async (scope) => registerRoutes(scope, deps));
+}
+
+async function registerRoutes(scope: FastifyInstance, { realtime, now = Date.now }: PusherHttpApiDeps) {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: HTTP_API_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  scope.setErrorHandler(answerAsText);
+  scope.addHook('preHandler', async (request) => authenticate(request, realtime, now));
+
+  scope.post('/apps/:appId/events', (request) => triggerEvent(realtime, request.body));
+  scope.post('/apps/:appId/batch_events', (request) => triggerBatch(realtime, request.body));
+  scope.get('/apps/:appId/channels', (request) => listChannels(realtime, rawQuery(request)));
+  scope.get<ChannelParams>('/apps/:appId/channels/:channelName', (request) =>
+    channelDetails(realtime, request.params.channelName, rawQuery(request)),
+  );
+  scope.get<ChannelParams>('/apps/:appId/channels/:channelName/users', (request) =>
+    presenceUsers(realtime, request.params.channelName),
+  );
+}
+
+async function authenticate(request: FastifyRequest, realtime: RealtimeServer, now: () => number) {
+  const path = request.url.split('?', 1)[0] ?? '';
+  if (path.split('/')[2] !== encodeURIComponent(realtime.appId)) throw errors.notFound('Unknown app id');
+  const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  const check = verifySignedRequest(
+    { key: realtime.key, secret: realtime.secret },
+    { method: request.method, path, query: rawQuery(request), body },
+    Math.floor(now() / 1000),
+  );
+  if (!check.ok) throw errors.unauthenticated(check.message);
+}
+
+function rawQuery(request: FastifyRequest): string {
+  const index = request.url.indexOf('?');
+  return index === -1 ? '' : request.url.slice(index + 1);
+}
+
+/** Hosted Pusher answers API errors with a plain-text reason; the SDK surfaces it as error.body. */
+function answerAsText(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error instanceof AppError ? error.status : (error.statusCode ?? 500);
+  if (status >= 500) {
+    request.log.error({ err: error }, 'pusher http api failed');
+    return reply.status(500).type('text/plain; charset=utf-8').send('Internal server error');
+  }
+  return reply.status(status).type('text/plain; charset=utf-8').send(error.message);
+}
