@@ -33,6 +33,12 @@ export default defineConfig({
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'app', testIgnore: /live-feed\.spec\.ts/ },
+    // These readers watch the one global feed: other tests' posts and deletions would reach them,
+    // so they run after everything else, one at a time.
+    { name: 'live', testMatch: /live-feed\.spec\.ts/, dependencies: ['app'], fullyParallel: false },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `${E2E_BASE_URL}/healthz`,
