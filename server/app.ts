@@ -18,6 +18,7 @@ import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
 import { installErrorHandler } from './http/error-handler';
+import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
 import type { DatabaseHandle } from './platform/db/database';
@@ -52,9 +53,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT_BYTES,
     return503OnClosing: true,
+    // One line per request (below) instead of Fastify's two: half the logging cost.
+    disableRequestLogging: true,
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
+  installRequestLog(app);
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
 
