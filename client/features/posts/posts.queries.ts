@@ -118,21 +118,20 @@ function setReplyCount(queryClient: QueryClient, parentId: string | null, count:
 
 const pagedKeys = [['feed'], ['replies'], ['author-posts']];
 
-/** Applies a change to a post wherever it is cached: feed, threads, profiles, post pages. */
-export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post): void {
+/** Rewrites the posts of every cached paged list: the feed, threads and profiles. */
+function mapCachedLists(queryClient: QueryClient, rewrite: (posts: Post[]) => Post[]): void {
   for (const queryKey of pagedKeys) {
     queryClient.setQueriesData<PostPages>(
       { queryKey },
       (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            posts: page.posts.map((p) => (p.id === postId ? change(p) : p)),
-          })),
-        },
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, posts: rewrite(page.posts) })) },
     );
   }
+}
+
+/** Applies a change to a post wherever it is cached: lists and its own post page. */
+export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post): void {
+  mapCachedLists(queryClient, (posts) => posts.map((p) => (p.id === postId ? change(p) : p)));
   queryClient.setQueryData<PostResponse>(
     postKeys.post(postId),
     (data) => data && { post: change(data.post) },
@@ -140,16 +139,7 @@ export function patchPost(queryClient: QueryClient, postId: string, change: (pos
 }
 
 export function removePost(queryClient: QueryClient, postId: string): void {
-  for (const queryKey of pagedKeys) {
-    queryClient.setQueriesData<PostPages>(
-      { queryKey },
-      (data) =>
-        data && {
-          ...data,
-          pages: data.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })),
-        },
-    );
-  }
+  mapCachedLists(queryClient, (posts) => posts.filter((p) => p.id !== postId));
   queryClient.removeQueries({ queryKey: postKeys.post(postId) });
 }
 

@@ -1,19 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import type { PostsTable } from '../../platform/db/schema';
 import type { PostCursor } from './post-cursor';
 
-export interface PostRow {
-  id: string;
-  author_id: string;
-  parent_id: string | null;
-  body_text: string;
-  created_at: number;
-  edited_at: number | null;
-  like_count: number;
-  reply_count: number;
+/** A post as the queries below select it: its columns, its author's names, the reader's like. */
+export type PostRow = Selectable<PostsTable> & {
   author_handle: string;
   author_display_name: string;
   liked_by: string | null;
-}
+};
 
 export type PostScope =
   { kind: 'feed' } | { kind: 'replies'; parentId: string } | { kind: 'author'; authorId: string };
