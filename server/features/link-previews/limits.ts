@@ -56,3 +56,12 @@ export const MAX_JSON_LD_NODES = 500;
 export const MAX_JSON_LD_DEPTH = 6;
 /** `<img>` declared smaller than this (width or height) is a pixel or an icon, not a card image. */
 export const MIN_FALLBACK_IMAGE_PX = 50;
+/**
+ * How far past the end of `<head>` fallbacks are looked for (body picture, `<video poster>`,
+ * first `<h1>` / paragraph, JSON-LD in the body), and read for when the head lacks a field. Further
+ * down are comments, footers and ads; it also keeps imageless pages cheap. Site rules that need
+ * a body element read on, up to the fetcher's decoded-bytes cap.
+ */
+export const MAX_BODY_LOOKAHEAD_CHARS = 32 * 1024;
+/** Text kept from one body element (heading, paragraph, site-rule element). */
+export const MAX_BODY_TEXT_CHARS = 4 * 1024;

@@ -2,6 +2,7 @@ import type { LinkPreview, MediaKind } from '../../../common/link-previews/previ
 import type { SafeFetcher } from '../../platform/safe-fetch/safe-fetch';
 import { buildHtmlPreview } from './preview-fields';
 import type { PreviewFailure } from './preview-outcome';
+import { siteRuleFor } from './site-rules';
 import { TagCollector } from './tag-collector';
 
 /** Fetching one page and reading its preview, without any cache: the unit the service caches. */
@@ -23,8 +24,12 @@ function mediaKind(mimeType: string): MediaKind | null {
 const defaultFavicon = (url: string) => [new URL('/favicon.ico', url).href];
 
 export async function fetchLinkPreview(fetcher: SafeFetcher, url: string): Promise<PreviewFetchResult> {
-  const collector = new TagCollector();
-  const result = await fetcher.fetch(url, () => collector.sink);
+  let collector = new TagCollector();
+  const result = await fetcher.fetch(url, (finalUrl) => {
+    // The site rule of the page actually served (after redirects) decides which body elements to read.
+    collector = new TagCollector(siteRuleFor(finalUrl)?.probes);
+    return collector.sink;
+  });
   if (!result.ok) return result;
   if (result.kind === 'headers-only') {
     const kind = mediaKind(result.mimeType);

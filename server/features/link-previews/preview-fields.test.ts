@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS } from './limits';
+import { MAX_BODY_LOOKAHEAD_CHARS, MAX_DESCRIPTION_CHARS, MAX_TITLE_CHARS } from './limits';
 import { buildHtmlPreview } from './preview-fields';
 import { TagCollector } from './tag-collector';
 
@@ -76,6 +76,21 @@ describe('title and description', () => {
     expect(preview('<meta property="og:type" content="article">').mediaType).toBe('article');
     expect(preview('').mediaType).toBe('website');
   });
+
+  it('falls back to the first <h1> when the page has no title at all', () => {
+    const body = '<header><h1>Resolving the <em>Time</em> Paradox</h1></header><h1>Second</h1>';
+    expect(preview('<title> </title>', body).title).toBe('Resolving the Time Paradox');
+    expect(preview('<title>Doc</title>', body).title).toBe('Doc');
+  });
+
+  it('falls back to the first paragraph of the main content when there is no description', () => {
+    const body =
+      '<p>Cookie banner</p><main><p> </p><p>Excerpted from <a href="/x">the book</a>.</p><p>Later</p></main>';
+    expect(preview('', body).description).toBe('Excerpted from the book.');
+    expect(preview('', '<article><p>In an article</p></article>').description).toBe('In an article');
+    expect(preview('', '<div><p>Outside any main content</p></div>').description).toBeNull();
+    expect(preview('<meta name="description" content="Meta">', body).description).toBe('Meta');
+  });
 });
 
 describe('site name', () => {
@@ -87,6 +102,55 @@ describe('site name', () => {
     expect(preview(`${jsonLd}<meta name="application-name" content="App">`).siteName).toBe('From JSON-LD');
     expect(preview('<meta name="application-name" content="App">').siteName).toBe('App');
     expect(preview('<script type="application/ld+json">{broken</script>').siteName).toBeNull();
+  });
+
+  it('prefers a publisher named in JSON-LD to og:site_name (a publication on a platform)', () => {
+    const article =
+      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"@type":"Organization","name":"webpack"}}</script>';
+    expect(preview(`<meta property="og:site_name" content="Medium">${article}`).siteName).toBe('webpack');
+    const listed =
+      '<script type="application/ld+json">[{"@type":"WebSite"},{"@type":"Article","publisher":[{"name":"Listed"}]}]</script>';
+    expect(preview(`<meta property="og:site_name" content="OG">${listed}`).siteName).toBe('Listed');
+  });
+
+  it('reads a JSON-LD block whose template left a value empty', () => {
+    const block =
+      '<script type="application/ld+json">{"image":{"url":"","width": ,"height":\n},"note":"a: , b","publisher":{"name":"Wall Street Journal"}}</script>';
+    expect(preview(`<meta property="og:site_name" content="WSJ">${block}`).siteName).toBe(
+      'Wall Street Journal',
+    );
+  });
+
+  it('then application-name, then the publisher meta', () => {
+    expect(
+      preview('<meta name="publisher" content="PR Newswire"><meta name="application-name" content="App">')
+        .siteName,
+    ).toBe('App');
+    expect(preview('<meta name="publisher" content="PR Newswire"><title>A - B</title>').siteName).toBe(
+      'PR Newswire',
+    );
+  });
+
+  it('last, guesses it from the part of the <title> after the last " - " or " | "', () => {
+    expect(preview('<title>Bob Dylan - Wikipedia</title>').siteName).toBe('Wikipedia');
+    expect(preview('<title> cucumber raita | smitten kitchen </title>').siteName).toBe('smitten kitchen');
+    expect(preview('<title>A - B | Site</title>').siteName).toBe('Site');
+    // En dashes and hyphens inside words are not separators.
+    expect(preview('<title>Transistor | #032 – Product-Market Fit</title>').siteName).toBe(
+      '#032 – Product-Market Fit',
+    );
+    expect(preview('<title>Product-Market Fit</title>').siteName).toBeNull();
+    // "Title - by Author" is a byline, not a site.
+    expect(preview('<title>Agency - by Simon Sarris</title>').siteName).toBeNull();
+    expect(preview('<meta property="og:site_name" content="OG"><title>A - B</title>').siteName).toBe('OG');
+  });
+
+  it('reads on into the body for a JSON-LD publisher when the head names no site', () => {
+    const block =
+      '<script type="application/ld+json">{"@type":"NewsArticle","publisher":{"name":"The Map"}}</script>';
+    expect(preview('<title>Agency - by Simon Sarris</title>', `<p>text</p>${block}`).siteName).toBe(
+      'The Map',
+    );
   });
 });
 
@@ -127,6 +191,31 @@ describe('images', () => {
     expect(preview('', '<video poster="/poster.jpg"></video>').images).toEqual([
       'https://www.example.com/poster.jpg',
     ]);
+  });
+
+  it("puts the poster of the page's first <video> before og:image", () => {
+    const head = '<meta property="og:image" content="/og.jpg">';
+    expect(preview(head, '<video poster="/poster.jpg" src="/v.mp4"></video>').images).toEqual([
+      'https://www.example.com/poster.jpg',
+      'https://www.example.com/og.jpg',
+    ]);
+    expect(preview(head, '<video src="/v.mp4"></video><video poster="/second.jpg"></video>').images).toEqual([
+      'https://www.example.com/og.jpg',
+    ]);
+  });
+
+  it("never takes the site's logo for the page's picture", () => {
+    const body =
+      '<a href="/"><img class="tdb-logo-img" src="/brand.gif" width="50" height="58"></a><img id="site-logo" src="/l.png"><img src="/photo.jpg">';
+    expect(preview('', body).images).toEqual(['https://www.example.com/photo.jpg']);
+  });
+
+  it('ignores body fallbacks further down than the look-ahead', () => {
+    const filler = `<div>${'x'.repeat(MAX_BODY_LOOKAHEAD_CHARS)}</div>`;
+    const late = `${filler}<img src="/late.jpg"><video poster="/late-poster.jpg"></video><h1>Late</h1>`;
+    const result = preview('', late);
+    expect(result.images).toEqual([]);
+    expect(result.title).toBe('');
   });
 
   it('honours <base href> and ignores a base that is not http(s)', () => {
@@ -184,15 +273,26 @@ describe('TagCollector streaming', () => {
     const collector = new TagCollector();
     expect(
       collector.sink.write(
-        '<head><meta property="og:title" content="T"><meta property="og:image" content="/a.jpg">',
+        '<head><meta property="og:title" content="T"><meta property="og:image" content="/a.jpg">' +
+          '<meta property="og:description" content="D"><meta property="og:site_name" content="S">',
       ),
     ).toBe('more');
     expect(collector.sink.write('</head>')).toBe('done');
   });
 
+  it('reads on at most MAX_BODY_LOOKAHEAD_CHARS into the body for a field the head lacks', () => {
+    const collector = new TagCollector();
+    const head = '<title>T - Site</title><meta property="og:image" content="/a.jpg">';
+    expect(collector.sink.write(`<head>${head}</head><body>`)).toBe('more');
+    expect(collector.sink.write('x'.repeat(MAX_BODY_LOOKAHEAD_CHARS - 100))).toBe('more');
+    expect(collector.sink.write('x'.repeat(100))).toBe('done');
+  });
+
   it('reads on into the body to find a picture when the head has none', () => {
     const collector = new TagCollector();
-    expect(collector.sink.write('<head><title>T</title></head><body><p>text</p>')).toBe('more');
+    const head =
+      '<title>T</title><meta name="description" content="D"><meta name="application-name" content="S">';
+    expect(collector.sink.write(`<head>${head}</head><body><p>text</p>`)).toBe('more');
     expect(collector.sink.write('<img src="/a.jpg">')).toBe('done');
   });
 });

@@ -9,11 +9,14 @@ import {
   MAX_TITLE_CHARS,
   MAX_VIDEOS,
 } from './limits';
+import { siteNameOf } from './site-name';
+import { siteRuleFor, type SiteFields } from './site-rules';
 import type { MediaGroup, PageTags } from './tag-collector';
 
 /**
- * Turns collected tags into preview fields: the social-card priority order, text cleaned and
- * capped, every URL resolved (honouring `<base href>`) and kept only if it is absolute http(s).
+ * Turns collected tags into preview fields: the page's site rule first (site-rules.ts), then the
+ * social-card priority order, text cleaned and capped, every URL resolved (honouring
+ * `<base href>`) and kept only if it is absolute http(s).
  */
 
 const WEB_PROTOCOLS = new Set(['http:', 'https:']);
@@ -63,14 +66,16 @@ function firstMeta(tags: PageTags, keys: readonly string[]): string | null {
   return null;
 }
 
-function pickImages(tags: PageTags, base: string): string[] {
+/**
+ * The site rule's picture, then the page's first `<video>` poster (metascraper's video rule: a
+ * page leading with a video is about it), then og:images, then the fallbacks.
+ */
+function pickImages(tags: PageTags, base: string, site: SiteFields): string[] {
   // secure_url is preferred, but an unusable one must not hide a good og:image.
-  const og = resolveAll(
-    tags.ogImages.map((group) => resolveUrl(group.secureUrl, base) ?? group.url),
-    base,
-    MAX_IMAGES,
-  );
-  if (og.length > 0) return og;
+  const og = tags.ogImages.map((group) => resolveUrl(group.secureUrl, base) ?? group.url);
+  const leading = [site.image ?? undefined, tags.videoPoster ?? undefined];
+  const images = resolveAll([...leading, ...og], base, MAX_IMAGES);
+  if (images.length > 0) return images;
   const fallbacks = [
     firstMeta(tags, ['twitter:image', 'twitter:image:src']),
     tags.imageSrc,
@@ -112,10 +117,21 @@ function pickFavicons(tags: PageTags, base: string, pageUrl: string): string[] {
   return declared.length > 0 ? declared : [new URL('/favicon.ico', pageUrl).href];
 }
 
-function pickSiteName(tags: PageTags): string | null {
-  const fromOg = cleanText(tags.metas.get('og:site_name'), MAX_SITE_NAME_CHARS);
-  if (fromOg) return fromOg;
-  return cleanText(tags.jsonLd.publisherName ?? tags.metas.get('application-name'), MAX_SITE_NAME_CHARS);
+function pickTitle(tags: PageTags, site: SiteFields): string | null {
+  const fromSite = cleanText(site.title, MAX_TITLE_CHARS);
+  if (fromSite) return fromSite;
+  // Without any title tag, the page's first heading names it.
+  const title = firstMeta(tags, ['og:title', 'twitter:title']) ?? tags.documentTitle ?? tags.bodyHeading;
+  return cleanText(title, MAX_TITLE_CHARS);
+}
+
+function pickDescription(tags: PageTags, site: SiteFields): string | null {
+  const fromSite = cleanText(site.description, MAX_DESCRIPTION_CHARS);
+  if (fromSite) return fromSite;
+  // Without any description tag, the first paragraph of the main content.
+  const description =
+    firstMeta(tags, ['og:description', 'twitter:description', 'description']) ?? tags.bodyParagraph;
+  return cleanText(description, MAX_DESCRIPTION_CHARS);
 }
 
 export interface DocumentFacts {
@@ -127,16 +143,15 @@ export interface DocumentFacts {
 
 export function buildHtmlPreview(tags: PageTags, facts: DocumentFacts): HtmlLinkPreview {
   const base = documentBase(tags, facts.url);
-  const title = firstMeta(tags, ['og:title', 'twitter:title']) ?? tags.documentTitle;
-  const description = firstMeta(tags, ['og:description', 'twitter:description', 'description']);
+  const site = siteRuleFor(facts.url)?.read(tags, new URL(facts.url)) ?? {};
   return {
     url: facts.url,
-    title: cleanText(title, MAX_TITLE_CHARS) ?? '',
-    siteName: pickSiteName(tags),
-    description: cleanText(description, MAX_DESCRIPTION_CHARS),
+    title: pickTitle(tags, site) ?? '',
+    siteName: cleanText(site.siteName ?? siteNameOf(tags), MAX_SITE_NAME_CHARS),
+    description: pickDescription(tags, site),
     mediaType: cleanText(tags.metas.get('og:type'), MAX_MEDIA_TYPE_CHARS) ?? 'website',
     contentType: facts.contentType,
-    images: pickImages(tags, base),
+    images: pickImages(tags, base, site),
     videos: pickVideos(tags, base),
     favicons: pickFavicons(tags, base, facts.url),
     charset: facts.charset,

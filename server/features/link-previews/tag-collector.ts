@@ -1,13 +1,19 @@
 import { Parser } from 'htmlparser2';
 import type { TextSink } from '../../platform/safe-fetch/body-reader';
-import { readJsonLd, type JsonLdFacts } from './json-ld';
-import { MAX_JSON_LD_BLOCKS, MAX_JSON_LD_CHARS, MAX_TITLE_CHARS, MIN_FALLBACK_IMAGE_PX } from './limits';
+import { BodyFallbacks, type BodyFacts } from './body-fallbacks';
+import { ProbeSet, type BodyProbe } from './body-probes';
+import { mergeJsonLd, NO_JSON_LD_FACTS, readJsonLd, type JsonLdFacts } from './json-ld';
+import { MAX_BODY_LOOKAHEAD_CHARS, MAX_JSON_LD_BLOCKS, MAX_JSON_LD_CHARS, MAX_TITLE_CHARS } from './limits';
+import { siteNameOf } from './site-name';
 
 /**
  * Collects the raw social-card material of a page while it streams in: meta tags, og:image and
- * og:video groups, the document title, icons, `<base>`, JSON-LD and a fallback picture. It says
- * "done" once the head is over and a title and an image are known, so most pages are read only
- * up to `</head>`; without an image in the head it reads on until the first sensible `<img>`.
+ * og:video groups, the document title, icons, `<base>`, JSON-LD, and a few body fallbacks (a
+ * picture, the first `<video>` poster, the first `<h1>` and content paragraph). It says "done"
+ * once the head is over and title, description, picture and site name are known, so most pages
+ * are read only up to `</head>`; a page lacking one is read on at most MAX_BODY_LOOKAHEAD_CHARS
+ * into the body, and body fallbacks further down are ignored. Body elements a site rule asks for
+ * (probes) are read for until found.
  */
 
 /** One og:image / og:video with its structured properties (og:image:secure_url…). */
@@ -19,7 +25,7 @@ export interface MediaGroup {
   height?: string;
 }
 
-export interface PageTags {
+export interface PageTags extends BodyFacts {
   /** First non-blank content per lower-case `property` / `name` (other than og:image/og:video). */
   metas: Map<string, string>;
   ogImages: MediaGroup[];
@@ -29,10 +35,10 @@ export interface PageTags {
   imageSrc: string | null;
   icons: string[];
   appleIcons: string[];
-  /** First `<img src>` or `<video poster>` that looks like a picture of the page. */
-  firstImage: string | null;
-  /** First publisher name and image found in the page's JSON-LD blocks. */
+  /** First facts found in the page's JSON-LD blocks. */
   jsonLd: JsonLdFacts;
+  /** Values of the site rule's body probes, by probe key. */
+  probes: Map<string, string>;
 }
 
 type Attributes = Record<string, string>;
@@ -46,10 +52,8 @@ const GROUP_FIELDS: Record<string, keyof MediaGroup> = {
   ':height': 'height',
 };
 const GROUP_OPENERS = new Set(['', ':url', ':secure_url']);
-// Tracking pixels, spacers, icons (SVG) and videos misplaced in <img> are never a page's picture.
-const NOT_A_PICTURE =
-  /(^data:)|\.(svg|mp4|webm|mov|m4v|ogv)(\?|$)|(^|[/_.-])(pixel|spacer|sprite|blank|transparent|1x1)([/_.-]|$)/i;
 const FOREIGN_ROOTS = new Set(['svg', 'math']);
+const DESCRIPTION_KEYS = ['og:description', 'twitter:description', 'description'];
 
 function hasText(value: string | undefined): value is string {
   return value !== undefined && value.trim() !== '';
@@ -64,13 +68,6 @@ function addToGroup(groups: MediaGroup[], suffix: string, value: string): void {
   else if (GROUP_OPENERS.has(suffix)) groups.push({ [field]: value });
 }
 
-function isSensiblePicture(src: string | undefined, attribs: Attributes): src is string {
-  if (!hasText(src) || NOT_A_PICTURE.test(src.trim())) return false;
-  const tooSmall = (size: string | undefined) =>
-    size !== undefined && Number.parseInt(size, 10) < MIN_FALLBACK_IMAGE_PX;
-  return !tooSmall(attribs.width) && !tooSmall(attribs.height);
-}
-
 export class TagCollector {
   readonly tags: PageTags = {
     metas: new Map(),
@@ -82,13 +79,22 @@ export class TagCollector {
     icons: [],
     appleIcons: [],
     firstImage: null,
-    jsonLd: { publisherName: null, image: null },
+    videoPoster: null,
+    bodyHeading: null,
+    bodyParagraph: null,
+    jsonLd: { ...NO_JSON_LD_FACTS },
+    probes: new Map(),
   };
   private headEnded = false;
+  /** Characters written so far, and where the body starts among them. */
+  private written = 0;
+  private bodyStart: number | null = null;
   private foreignDepth = 0;
   private titleText: string | null = null;
   private jsonText: string | null = null;
   private jsonBlocks = 0;
+  private readonly fallbacks = new BodyFallbacks(this.tags);
+  private readonly probeSet: ProbeSet;
   private readonly parser = new Parser(
     {
       onopentag: (name, attribs) => this.onOpenTag(name, attribs),
@@ -98,9 +104,14 @@ export class TagCollector {
     { decodeEntities: true },
   );
 
+  constructor(probes: readonly BodyProbe[] = []) {
+    this.probeSet = new ProbeSet(probes, this.tags.probes);
+  }
+
   /** Feed for the fetcher: text in, "done" once nothing more is needed. */
   readonly sink: TextSink = {
     write: (text) => {
+      this.written += text.length;
       this.parser.write(text);
       return this.hasEnough() ? 'done' : 'more';
     },
@@ -113,41 +124,68 @@ export class TagCollector {
   }
 
   private hasEnough(): boolean {
-    const { metas, ogImages, documentTitle, imageSrc, jsonLd, firstImage } = this.tags;
-    const hasTitle = metas.has('og:title') || metas.has('twitter:title') || documentTitle !== null;
+    if (!this.headEnded || !this.probeSet.done) return false;
+    if (this.hasEveryField()) return true;
+    return this.written - (this.bodyStart ?? 0) >= MAX_BODY_LOOKAHEAD_CHARS;
+  }
+
+  private hasEveryField(): boolean {
+    const { metas, ogImages, documentTitle, imageSrc, jsonLd, firstImage, videoPoster } = this.tags;
+    const hasTitle =
+      metas.has('og:title') ||
+      metas.has('twitter:title') ||
+      documentTitle !== null ||
+      this.tags.bodyHeading !== null;
+    const hasDescription = DESCRIPTION_KEYS.some((key) => metas.has(key)) || this.tags.bodyParagraph !== null;
     const hasTwitterImage = metas.has('twitter:image') || metas.has('twitter:image:src');
     const hasImage =
       ogImages.length > 0 ||
       hasTwitterImage ||
       imageSrc !== null ||
       jsonLd.image !== null ||
-      firstImage !== null;
-    return this.headEnded && hasTitle && hasImage;
+      firstImage !== null ||
+      videoPoster !== null;
+    return hasTitle && hasDescription && hasImage && siteNameOf(this.tags) !== null;
+  }
+
+  /** Body fallbacks count only near the top of the body (see MAX_BODY_LOOKAHEAD_CHARS). */
+  private inLookahead(): boolean {
+    return this.bodyStart === null || this.parser.startIndex - this.bodyStart <= MAX_BODY_LOOKAHEAD_CHARS;
+  }
+
+  private endHead(): void {
+    if (this.headEnded) return;
+    this.headEnded = true;
+    this.bodyStart = this.parser.endIndex + 1;
   }
 
   private onOpenTag(name: string, attribs: Attributes): void {
+    this.probeSet.onOpenTag(name, attribs);
+    this.fallbacks.onOpenTag(name, attribs, this.inLookahead());
     if (FOREIGN_ROOTS.has(name)) this.foreignDepth += 1;
     else if (name === 'meta') this.onMeta(attribs);
     else if (name === 'link') this.onLink(attribs);
     else if (name === 'base' && this.tags.baseHref === null && hasText(attribs.href))
       this.tags.baseHref = attribs.href;
-    else if (name === 'body') this.headEnded = true;
+    else if (name === 'body') this.endHead();
     // An <svg> carries its own <title> (an icon's name), never the page's.
     else if (name === 'title' && this.foreignDepth === 0 && this.tags.documentTitle === null)
       this.titleText = '';
-    else if (name === 'img') this.onPicture(attribs.src, attribs);
-    else if (name === 'video') this.onPicture(attribs.poster, attribs);
     else if (name === 'script' && (attribs.type ?? '').toLowerCase().includes('ld+json')) this.jsonText = '';
   }
 
   private onText(text: string): void {
     if (this.titleText !== null && this.titleText.length < MAX_TITLE_CHARS * 4) this.titleText += text;
     if (this.jsonText !== null && this.jsonText.length < MAX_JSON_LD_CHARS) this.jsonText += text;
+    this.fallbacks.onText(text);
+    this.probeSet.onText(text);
   }
 
   private onCloseTag(name: string): void {
+    this.probeSet.onCloseTag(name);
+    this.fallbacks.onCloseTag(name);
     if (FOREIGN_ROOTS.has(name)) this.foreignDepth = Math.max(0, this.foreignDepth - 1);
-    else if (name === 'head') this.headEnded = true;
+    else if (name === 'head') this.endHead();
     else if (name === 'title' && this.titleText !== null) {
       if (hasText(this.titleText)) this.tags.documentTitle = this.titleText;
       this.titleText = null;
@@ -181,15 +219,9 @@ export class TagCollector {
       this.tags.appleIcons.push(href);
   }
 
-  private onPicture(src: string | undefined, attribs: Attributes): void {
-    if (this.tags.firstImage === null && isSensiblePicture(src, attribs)) this.tags.firstImage = src;
-  }
-
   private onJsonLd(text: string): void {
     if (this.jsonBlocks >= MAX_JSON_LD_BLOCKS) return;
     this.jsonBlocks += 1;
-    const facts = readJsonLd(text);
-    this.tags.jsonLd.publisherName ??= facts.publisherName;
-    this.tags.jsonLd.image ??= facts.image;
+    mergeJsonLd(this.tags.jsonLd, readJsonLd(text));
   }
 }
