@@ -98,6 +98,20 @@ export default tseslint.config(
     },
   },
   {
+    // User HTML reaches the DOM in exactly one place, which runs DOMPurify first.
+    files: ['**/*.{tsx,jsx}'],
+    ignores: ['client/features/posts/post-body.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'Render user HTML only through client/features/posts/post-body.tsx (DOMPurify).',
+        },
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     ignores: ['server/platform/safe-fetch/**'],
     rules: {

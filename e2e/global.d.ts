@@ -3,5 +3,11 @@ import type { Mailcheck } from '../common/email-suggestions/mailcheck';
 declare global {
   interface Window {
     Mailcheck: typeof Mailcheck;
+    /** Set by a test before a click: still there afterwards means no full page load happened. */
+    e2eMarker?: string;
+    /** Calls to alert/confirm/prompt, counted by hostile-content.spec.ts. */
+    e2eDialogCalls?: number;
+    /** Content-Security-Policy violations the page reported. */
+    e2eCspViolations?: string[];
   }
 }

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test, visitorHeaders } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { publish } from './support/composer';
 
 async function signedInPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
@@ -9,12 +10,6 @@ async function signedInPage(browser: Browser): Promise<Page> {
   await signUpWithForm(page, uniqueAccount());
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   return page;
-}
-
-async function publish(page: Page, text: string): Promise<void> {
-  await page.getByLabel('Write a post').fill(text);
-  await page.getByRole('button', { name: 'Post', exact: true }).click();
-  await expect(page.getByLabel('Write a post')).toHaveValue('');
 }
 
 test('a post made by one person appears live for another, and so does its deletion', async ({ browser }) => {
@@ -45,13 +40,22 @@ test('a post made by one person appears live for another, and so does its deleti
 test('a reader scrolled down gets a "new posts" pill and nothing on screen moves', async ({ browser }) => {
   const ana = await signedInPage(browser);
   const bo = await signedInPage(browser);
+  const run = Date.now();
   for (let i = 0; i < 8; i += 1)
-    await publish(ana, `Filler post ${i} ${'so the feed is taller than the window. '.repeat(4)}`);
-  await expect(bo.getByRole('feed').getByRole('article').filter({ hasText: 'Filler post 7' })).toBeVisible();
+    await publish(ana, `Filler post ${i} of ${run} ${'so the feed is taller than the window. '.repeat(4)}`);
+  await expect(
+    bo
+      .getByRole('feed')
+      .getByRole('article')
+      .filter({ hasText: `Filler post 7 of ${run}` }),
+  ).toBeVisible();
 
   await bo.mouse.wheel(0, 700);
   await expect.poll(() => bo.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-  const anchor = bo.getByRole('feed').getByRole('article').filter({ hasText: 'Filler post 3' });
+  const anchor = bo
+    .getByRole('feed')
+    .getByRole('article')
+    .filter({ hasText: `Filler post 3 of ${run}` });
   const before = { scroll: await bo.evaluate(() => window.scrollY), top: (await anchor.boundingBox())?.y };
 
   const text = `Arrived while scrolled ${Date.now()}`;

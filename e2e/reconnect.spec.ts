@@ -26,8 +26,8 @@ test('after a server restart the feed reconnects and shows the posts it missed',
     const missed = `Written during the outage ${Date.now()}`;
     const db = new Database(server.databaseFile);
     db.prepare(
-      'insert into posts (id, author_id, parent_id, body_text, created_at) values (?, ?, null, ?, ?)',
-    ).run(timeOrderedUuid(), me.user.id, missed, Date.now());
+      'insert into posts (id, author_id, parent_id, body_text, body_html, created_at) values (?, ?, null, ?, ?, ?)',
+    ).run(timeOrderedUuid(), me.user.id, missed, `<p>${missed}</p>`, Date.now());
     db.close();
     await server.start();
 

@@ -1,8 +1,12 @@
 import { Suspense } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useCurrentUser, useLogOut } from '../features/auth/auth.queries';
+import { drafts } from '../features/composer/drafts';
 import { LiveStatus } from '../features/feed/live-status';
 import { useLiveFeed } from '../features/feed/use-live-feed';
+import { NotificationsLink } from '../features/notifications/notifications-link';
+import { useUnreadCount } from '../features/notifications/notifications.queries';
+import { useLiveNotifications } from '../features/notifications/use-live-notifications';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
@@ -41,6 +45,8 @@ function AccountNav() {
   const logOut = useLogOut();
   const navigate = useNavigate();
   const connection = useLiveFeed(Boolean(user));
+  const unreadCount = useUnreadCount(Boolean(user));
+  const announcement = useLiveNotifications(user?.id ?? null);
   if (isPending) return null;
   if (!user) {
     return (
@@ -63,6 +69,10 @@ function AccountNav() {
   return (
     <nav aria-label="Account" className="flex items-center gap-3">
       <LiveStatus state={connection} />
+      <NotificationsLink unreadCount={unreadCount} />
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
       <span className="hidden text-sm sm:inline">
         <span className="font-semibold">{user.displayName}</span>{' '}
         <span className="text-slate-600 dark:text-slate-400">@{user.handle}</span>
@@ -70,7 +80,11 @@ function AccountNav() {
       <Button
         variant="secondary"
         isBusy={logOut.isPending}
-        onClick={() => logOut.mutate(undefined, { onSettled: () => void navigate('/login') })}
+        onClick={() => {
+          // Unsent drafts stay on this device only while their author is logged in.
+          drafts.clearAll();
+          logOut.mutate(undefined, { onSettled: () => void navigate('/login') });
+        }}
       >
         Log out
       </Button>

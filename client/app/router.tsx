@@ -14,6 +14,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/sign-up-page')).SignUpPage }),
       },
       { path: 'login', lazy: async () => ({ Component: (await import('../pages/log-in-page')).LogInPage }) },
+      {
+        path: 'notifications',
+        lazy: async () => ({ Component: (await import('../pages/notifications-page')).NotificationsPage }),
+      },
       { path: 'p/:id', lazy: async () => ({ Component: (await import('../pages/post-page')).PostPage }) },
       {
         path: ':profile',

@@ -1,14 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
-/** Calls back when the returned element comes within `margin` of the viewport. */
+/**
+ * Calls back when the element given to the returned ref comes within `margin` of the viewport.
+ * A callback ref, not a ref object: the element often mounts after the hook's first effect
+ * (a list shows a spinner first), and the observer must start when it does.
+ */
 export function useNearViewport<T extends Element>(onNear: () => void, margin = '600px') {
-  const ref = useRef<T>(null);
+  const [element, setElement] = useState<T | null>(null);
   const callback = useRef(onNear);
   useEffect(() => {
     callback.current = onNear;
   });
   useEffect(() => {
-    const element = ref.current;
     if (!element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -18,6 +21,6 @@ export function useNearViewport<T extends Element>(onNear: () => void, margin = 
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [margin]);
-  return ref;
+  }, [element, margin]);
+  return setElement;
 }

@@ -14,7 +14,9 @@ export function PostPage() {
   const post = usePost(id);
   const replies = useReplies(id);
   const { data: me } = useCurrentUser();
-  useDocumentTitle(post.data ? `${post.data.author.displayName}: “${post.data.body.slice(0, 40)}”` : 'Post');
+  useDocumentTitle(
+    post.data ? `${post.data.author.displayName}: “${post.data.bodyText.slice(0, 40)}”` : 'Post',
+  );
   if (post.isPending) return <PageSpinner />;
   if (post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400))
     return <NotFoundPage />;

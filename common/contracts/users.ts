@@ -18,3 +18,17 @@ export interface PublicProfile {
 export interface ProfileResponse {
   user: PublicProfile;
 }
+
+/** Handles suggested at once while typing an @mention. */
+export const HANDLE_SUGGESTIONS_LIMIT = 8;
+
+export const userSearchQuerySchema = z.object({
+  prefix: z
+    .string()
+    .max(HANDLE_MAX_LENGTH + 1)
+    .transform((prefix) => prefix.replace(/^@/, '')),
+});
+
+export interface UserSearchResponse {
+  users: PublicProfile[];
+}

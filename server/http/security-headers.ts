@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
+  "style-src 'self'",
   "img-src 'self' https: data: blob:",
   "media-src 'self' https: blob:",
   "connect-src 'self' ws: wss:",

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { FeedEvent } from '../../common/contracts/feed-events';
+import type { UserEvent } from '../../common/contracts/notifications';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db/database';
@@ -12,6 +14,8 @@ export interface TestApp {
   database: DatabaseHandle;
   /** Every live feed event the app published, in order. */
   events: FeedEvent[];
+  /** Every event the app published on a user's private channel, in order, with the user's id. */
+  userEvents: { userId: string; event: UserEvent }[];
   /** inject() with the X-Requested-With header every real client sends. */
   api(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -24,15 +28,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const events: FeedEvent[] = [];
+  const userEvents: TestApp['userEvents'] = [];
   const app = await buildApp({
     config,
     database,
     publishFeedEvent: async (event) => void events.push(event),
+    publishUserEvent: async (userId, event) => void userEvents.push({ userId, event }),
   });
   return {
     app,
     database,
     events,
+    userEvents,
     api({ cookie, headers, ...options }) {
       return app.inject({
         ...options,
@@ -77,4 +84,25 @@ export function newAccount(
     password: 'correct horse battery staple',
     ...overrides,
   };
+}
+
+/**
+ * An account written straight to the database: for people who only need to exist (to be
+ * mentioned, searched for), past the sign-up rate limit and without a session.
+ */
+export async function insertedUser(t: TestApp, handle: string, displayName = handle) {
+  const user = { id: randomUUID(), handle, displayName };
+  await t.database.db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      email: `${handle.toLowerCase()}@example.com`,
+      handle,
+      handle_key: handle.toLowerCase(),
+      display_name: displayName,
+      password_hash: 'not-a-hash: this account cannot log in',
+      created_at: Date.now(),
+    })
+    .execute();
+  return user;
 }

@@ -4,8 +4,10 @@ import type { Post } from '../../../common/contracts/posts';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
 import { useCurrentUser } from '../auth/auth.queries';
+import { drafts } from '../composer/drafts';
 import { PostActions } from './post-actions';
-import { PostEditor } from './post-editor';
+import { PostBody } from './post-body';
+import { editDraftKey, PostEditor } from './post-editor';
 
 export interface PostCardProps {
   post: Post;
@@ -15,8 +17,11 @@ export interface PostCardProps {
 
 export function PostCard({ post, isFocus = false }: PostCardProps) {
   const { data: me } = useCurrentUser();
-  const [isEditing, setIsEditing] = useState(false);
   const isMine = me?.id === post.author.id;
+  // An edit left unsaved (a reload, a crash) reopens where it was.
+  const [isEditing, setIsEditing] = useState(() =>
+    Boolean(me && isMine && drafts.has(editDraftKey(me.id, post.id))),
+  );
   const profile = `/@${post.author.handle}`;
   return (
     <article
@@ -43,7 +48,7 @@ export function PostCard({ post, isFocus = false }: PostCardProps) {
         {isEditing ? (
           <PostEditor post={post} onDone={() => setIsEditing(false)} />
         ) : (
-          <p className={`mt-1 break-words whitespace-pre-wrap ${isFocus ? 'text-lg' : ''}`}>{post.body}</p>
+          <PostBody html={post.bodyHtml} className={`mt-1 ${isFocus ? 'text-lg' : ''}`} />
         )}
         <PostActions
           post={post}

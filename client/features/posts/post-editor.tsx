@@ -1,45 +1,47 @@
-import { useState } from 'react';
-import { POST_BODY_MAX_LENGTH, type Post } from '../../../common/contracts/posts';
+import { useMemo } from 'react';
+import type { Post } from '../../../common/contracts/posts';
 import { userMessageOf } from '../../lib/api-client';
-import { Button } from '../../ui/button';
+import { useCurrentUser } from '../auth/auth.queries';
+import { draftKey, drafts } from '../composer/drafts';
+import { LazyComposer } from '../composer/lazy-composer';
 import { useEditPost } from './posts.queries';
+import { sanitizePostHtml } from './sanitize-post-html';
 
+export function editDraftKey(userId: string, postId: string): string {
+  return draftKey(userId, { kind: 'edit', postId });
+}
+
+/** Edits a post in place with the same rich-text editor; Escape or Cancel drops the changes. */
 export function PostEditor({ post, onDone }: { post: Post; onDone: () => void }) {
-  const [body, setBody] = useState(post.body);
+  const { data: me } = useCurrentUser();
   const edit = useEditPost(post.id);
-  const save = () => edit.mutate(body, { onSuccess: onDone });
+  const key = editDraftKey(me?.id ?? 'anonymous', post.id);
+  // The editor parses this HTML: it gets the same browser-side pass as anything rendered.
+  const initialHtml = useMemo(() => sanitizePostHtml(post.bodyHtml), [post.bodyHtml]);
+  const cancel = () => {
+    drafts.clear(key);
+    onDone();
+  };
   return (
-    <div className="mt-2 flex flex-col gap-2">
-      <label htmlFor={`edit-${post.id}`} className="sr-only">
-        Edit post
-      </label>
-      <textarea
+    <div className="mt-2 rounded-xl border border-slate-300 p-3 focus-within:border-primary-400 dark:border-slate-700 dark:focus-within:border-primary-600">
+      <LazyComposer
         id={`edit-${post.id}`}
-        value={body}
-        maxLength={POST_BODY_MAX_LENGTH}
-        onChange={(event) => setBody(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) save();
-          if (event.key === 'Escape') onDone();
-        }}
-        rows={3}
+        label="Edit post"
+        placeholder="Write something…"
+        draftKey={key}
+        initialHtml={initialHtml}
         // Opening the editor is an explicit request to type here.
         autoFocus
-        className="w-full rounded-lg border border-slate-300 bg-white p-2 dark:border-slate-700 dark:bg-slate-950"
+        submitLabel="Save"
+        isBusy={edit.isPending}
+        onSubmit={(body) => edit.mutateAsync(body).then(onDone)}
+        onCancel={cancel}
       />
       {edit.error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {userMessageOf(edit.error)}
         </p>
       )}
-      <div className="flex gap-2">
-        <Button onClick={save} isBusy={edit.isPending} disabled={body.trim() === ''}>
-          Save
-        </Button>
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
     </div>
   );
 }

@@ -1,12 +1,13 @@
-import type { Post } from '../../../common/contracts/posts';
+import type { Post, PostAuthor } from '../../../common/contracts/posts';
 import type { PostRow } from './posts.repository';
 
 export function presentPost(row: PostRow): Post {
   return {
     id: row.id,
-    author: { id: row.author_id, handle: row.author_handle, displayName: row.author_display_name },
+    author: presentAuthor(row),
     parentId: row.parent_id,
-    body: row.body_text,
+    bodyHtml: row.body_html,
+    bodyText: row.body_text,
     createdAt: new Date(row.created_at).toISOString(),
     editedAt: row.edited_at === null ? null : new Date(row.edited_at).toISOString(),
     likeCount: row.like_count,
@@ -19,4 +20,8 @@ export function presentPost(row: PostRow): Post {
 export function presentPublicPost(row: PostRow): Omit<Post, 'likedByMe'> {
   const { likedByMe: _readerSpecific, ...post } = presentPost(row);
   return post;
+}
+
+export function presentAuthor(row: PostRow): PostAuthor {
+  return { id: row.author_id, handle: row.author_handle, displayName: row.author_display_name };
 }

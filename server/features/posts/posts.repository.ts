@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { PostsTable } from '../../platform/db/schema';
+import { queryTemplate, type QueryTemplate } from '../../platform/db/query-template';
+import type { Database, PostsTable } from '../../platform/db/schema';
 import type { PostCursor } from './post-cursor';
 
 /** A post as the queries below select it: its columns, its author's names, the reader's like. */
@@ -27,6 +28,7 @@ function selectPosts(db: Db, viewerId: string | null) {
       'posts.id',
       'posts.author_id',
       'posts.parent_id',
+      'posts.body_html',
       'posts.body_text',
       'posts.created_at',
       'posts.edited_at',
@@ -38,6 +40,44 @@ function selectPosts(db: Db, viewerId: string | null) {
     ]);
 }
 
+interface ListParams extends Record<string, unknown> {
+  viewerId: string;
+  scopeId: string;
+  createdAt: number;
+  id: string;
+  limit: number;
+}
+
+const listTemplates = new Map<string, QueryTemplate<Database, ListParams, PostRow>>();
+
+/** Page queries come in 12 shapes (scope × cursor or not × order); each is compiled once. */
+function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order) {
+  const key = `${kind}:${hasCursor}:${order}`;
+  let template = listTemplates.get(key);
+  if (!template) {
+    template = queryTemplate<Database, ListParams, PostRow>((db, param) => {
+      let query = selectPosts(db, param('viewerId'));
+      if (kind === 'feed') query = query.where('posts.parent_id', 'is', null);
+      if (kind === 'replies') query = query.where('posts.parent_id', '=', param('scopeId'));
+      if (kind === 'author') query = query.where('posts.author_id', '=', param('scopeId'));
+      if (hasCursor) {
+        // A row-value comparison walks the (…, created_at, id) index directly on both engines.
+        const op = order === 'newest' ? '<' : '>';
+        query = query.where((eb) =>
+          eb(eb.refTuple('posts.created_at', 'posts.id'), op, eb.tuple(param('createdAt'), param('id'))),
+        );
+      }
+      const direction = order === 'newest' ? 'desc' : 'asc';
+      return query
+        .orderBy('posts.created_at', direction)
+        .orderBy('posts.id', direction)
+        .limit(param('limit'));
+    });
+    listTemplates.set(key, template);
+  }
+  return template;
+}
+
 export function createPostsRepository(db: Db) {
   return {
     findById(id: string, viewerId: string | null): Promise<PostRow | undefined> {
@@ -46,39 +86,30 @@ export function createPostsRepository(db: Db) {
 
     /** One page in scope order, starting after the cursor. Asks for one extra row to know if more exist. */
     list(scope: PostScope, viewerId: string | null, limit: number, cursor: PostCursor | null, order: Order) {
-      let query = selectPosts(db, viewerId);
-      if (scope.kind === 'feed') query = query.where('posts.parent_id', 'is', null);
-      if (scope.kind === 'replies') query = query.where('posts.parent_id', '=', scope.parentId);
-      if (scope.kind === 'author') query = query.where('posts.author_id', '=', scope.authorId);
-      if (cursor) {
-        // A row-value comparison walks the (…, created_at, id) index directly on both engines.
-        const op = order === 'newest' ? '<' : '>';
-        query = query.where((eb) =>
-          eb(eb.refTuple('posts.created_at', 'posts.id'), op, eb.tuple(cursor.createdAt, cursor.id)),
-        );
-      }
-      const direction = order === 'newest' ? 'desc' : 'asc';
-      return query
-        .orderBy('posts.created_at', direction)
-        .orderBy('posts.id', direction)
-        .limit(limit)
-        .execute();
+      return listTemplate(scope.kind, cursor !== null, order).execute(db, {
+        viewerId: viewerId ?? '',
+        scopeId: scope.kind === 'replies' ? scope.parentId : scope.kind === 'author' ? scope.authorId : '',
+        createdAt: cursor?.createdAt ?? 0,
+        id: cursor?.id ?? '',
+        limit,
+      });
     },
 
     async insert(row: {
       id: string;
       author_id: string;
       parent_id: string | null;
+      body_html: string;
       body_text: string;
       created_at: number;
     }) {
       await db.insertInto('posts').values(row).execute();
     },
 
-    async updateBody(id: string, bodyText: string, editedAt: number): Promise<void> {
+    async updateBody(id: string, body: { html: string; text: string }, editedAt: number): Promise<void> {
       await db
         .updateTable('posts')
-        .set({ body_text: bodyText, edited_at: editedAt })
+        .set({ body_html: body.html, body_text: body.text, edited_at: editedAt })
         .where('id', '=', id)
         .execute();
     },

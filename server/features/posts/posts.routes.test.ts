@@ -13,7 +13,13 @@ afterEach(async () => {
 async function post(cookie: string, body: string, parentId?: string) {
   const response = await t.api({ method: 'POST', url: '/api/v1/posts', cookie, payload: { body, parentId } });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json().post as { id: string; body: string; replyCount: number; likeCount: number };
+  return response.json().post as {
+    id: string;
+    bodyHtml: string;
+    bodyText: string;
+    replyCount: number;
+    likeCount: number;
+  };
 }
 
 describe('posts', () => {
@@ -21,7 +27,8 @@ describe('posts', () => {
     const ana = await signedUpUser(t, { handle: 'ana' });
     const created = await post(ana.cookie, '  Hello, Tidings!\r\nSecond line  ');
     expect(created).toMatchObject({
-      body: 'Hello, Tidings!\nSecond line',
+      bodyHtml: '<p>Hello, Tidings!<br>Second line</p>',
+      bodyText: 'Hello, Tidings!\nSecond line',
       likeCount: 0,
       replyCount: 0,
       editedAt: null,
@@ -38,9 +45,9 @@ describe('posts', () => {
     expect(t.events[0]).not.toHaveProperty('post.likedByMe');
   });
 
-  it('refuses empty, whitespace-only and oversized bodies with a field error', async () => {
+  it('refuses empty and whitespace-only bodies with a field error', async () => {
     const ana = await signedUpUser(t);
-    for (const body of ['', '   \n ', 'x'.repeat(POST_BODY_MAX_LENGTH + 1)]) {
+    for (const body of ['', '   \n ']) {
       const response = await t.api({
         method: 'POST',
         url: '/api/v1/posts',
@@ -51,6 +58,28 @@ describe('posts', () => {
       expect(Object.keys(response.json().error.fields)).toEqual(['body']);
     }
     expect(t.events).toEqual([]);
+  });
+
+  it('counts the limit in characters of text, not markup', async () => {
+    const ana = await signedUpUser(t);
+    const longest = await t.api({
+      method: 'POST',
+      url: '/api/v1/posts',
+      cookie: ana.cookie,
+      payload: { body: 'x'.repeat(POST_BODY_MAX_LENGTH) },
+    });
+    expect(longest.statusCode).toBe(201);
+    const tooLong = await t.api({
+      method: 'POST',
+      url: '/api/v1/posts',
+      cookie: ana.cookie,
+      payload: { body: 'x'.repeat(POST_BODY_MAX_LENGTH + 1) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toEqual({
+      code: 'body_too_long',
+      message: `Posts have at most ${POST_BODY_MAX_LENGTH} characters.`,
+    });
   });
 
   it('needs a session to post', async () => {
@@ -77,7 +106,7 @@ describe('posts', () => {
       payload: { body: 'final words' },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().post.body).toBe('final words');
+    expect(edited.json().post).toMatchObject({ bodyHtml: '<p>final words</p>', bodyText: 'final words' });
     expect(edited.json().post.editedAt).toEqual(expect.any(String));
     expect(t.events.map((e) => e.type)).toEqual(['post.created', 'post.updated']);
   });
@@ -121,7 +150,10 @@ describe('replies', () => {
     const first = await post(bo.cookie, 'answer one', root.id);
     await post(ana.cookie, 'answer two', root.id);
     const replies = await t.api({ method: 'GET', url: `/api/v1/posts/${root.id}/replies` });
-    expect(replies.json().posts.map((p: { body: string }) => p.body)).toEqual(['answer one', 'answer two']);
+    expect(replies.json().posts.map((p: { bodyText: string }) => p.bodyText)).toEqual([
+      'answer one',
+      'answer two',
+    ]);
     expect((await t.api({ method: 'GET', url: `/api/v1/posts/${root.id}` })).json().post.replyCount).toBe(2);
     const feed = await t.api({ method: 'GET', url: '/api/v1/feed' });
     expect(feed.json().posts.map((p: { id: string }) => p.id)).toEqual([root.id]);
@@ -194,8 +226,8 @@ describe('feed pagination', () => {
     let pages = 0;
     do {
       const response = await t.api({ method: 'GET', url: '/api/v1/feed', query: cursor ? { cursor } : {} });
-      const page = response.json<{ posts: { body: string }[]; nextCursor: string | null }>();
-      seen.push(...page.posts.map((p) => p.body));
+      const page = response.json<{ posts: { bodyText: string }[]; nextCursor: string | null }>();
+      seen.push(...page.posts.map((p) => p.bodyText));
       cursor = page.nextCursor;
       pages += 1;
     } while (cursor && pages < 10);
@@ -233,7 +265,7 @@ describe('profiles', () => {
     expect(profile.json().user).toMatchObject({ handle: 'AnaL', displayName: 'Ana Lima' });
     expect(JSON.stringify(profile.json())).not.toContain('@example.com');
     const posts = await t.api({ method: 'GET', url: '/api/v1/users/AnaL/posts' });
-    expect(posts.json().posts.map((p: { body: string }) => p.body)).toEqual(['two', 'one']);
+    expect(posts.json().posts.map((p: { bodyText: string }) => p.bodyText)).toEqual(['two', 'one']);
     expect((await t.api({ method: 'GET', url: '/api/v1/users/nobody_here' })).statusCode).toBe(404);
   });
 });

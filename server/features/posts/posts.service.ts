@@ -3,8 +3,16 @@ import type { FeedEvent } from '../../../common/contracts/feed-events';
 import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
+import type { FeedPublisher } from '../../realtime/live-publishers';
+import type {
+  MentionsInPost,
+  NotificationsService,
+  PendingNotification,
+} from '../notifications/notifications.service';
+import type { UsersService } from '../users/users.service';
+import { type PreparedPostBody, preparePostBody } from './post-body';
 import { decodeCursor, encodeCursor } from './post-cursor';
-import { presentPost, presentPublicPost } from './post.presenter';
+import { presentAuthor, presentPost, presentPublicPost } from './post.presenter';
 import {
   createPostsRepository,
   type PostRow,
@@ -16,35 +24,52 @@ import {
 export const FEED_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_N_EVENTS = 500;
 
-export type FeedPublisher = (event: FeedEvent) => Promise<void>;
 type EventWithoutSeq = FeedEvent extends infer E ? (E extends FeedEvent ? Omit<E, 'seq'> : never) : never;
 
 export interface PostsServiceDeps {
   db: Db;
   publish: FeedPublisher;
+  users: UsersService;
+  notifications: NotificationsService;
   now?: () => number;
 }
 
-export function createPostsService({ db, publish, now = Date.now }: PostsServiceDeps) {
+interface WriteOutcome<T> {
+  result: T;
+  events: EventWithoutSeq[];
+  notifications?: PendingNotification[];
+}
+
+function mentionsIn(row: PostRow, body: PreparedPostBody): MentionsInPost {
+  return {
+    post: { id: row.id, text: body.text },
+    actor: presentAuthor(row),
+    mentionedUserIds: body.mentionedUserIds,
+  };
+}
+
+export function createPostsService({ db, publish, users, notifications, now = Date.now }: PostsServiceDeps) {
   const posts = createPostsRepository(db);
 
-  /** Writes and their event-log rows commit together; events go out only after the commit. */
-  async function write<T>(
-    work: (repo: PostsRepository) => Promise<{ result: T; events: EventWithoutSeq[] }>,
-  ): Promise<T> {
-    const { result, sequenced } = await db.transaction().execute(async (trx) => {
+  /**
+   * Writes, their event-log rows and their notifications commit together; feed events and then
+   * notifications go out only after the commit.
+   */
+  async function write<T>(work: (repo: PostsRepository, trx: Db) => Promise<WriteOutcome<T>>): Promise<T> {
+    const { result, sequenced, pending } = await db.transaction().execute(async (trx) => {
       const repo = createPostsRepository(trx);
-      const { result, events } = await work(repo);
+      const { result, events, notifications: pending = [] } = await work(repo, trx);
       const sequenced: FeedEvent[] = [];
       for (const event of events) {
         sequenced.push({ ...event, seq: await repo.nextEventSeq(event.type, now()) });
       }
-      return { result, sequenced };
+      return { result, sequenced, pending };
     });
     for (const event of sequenced) {
       await publish(event);
       if (event.seq % PRUNE_EVERY_N_EVENTS === 0) await posts.pruneEvents(now() - FEED_EVENT_RETENTION_MS);
     }
+    await notifications.announce(pending);
     return result;
   }
 
@@ -95,11 +120,12 @@ export function createPostsService({ db, publish, now = Date.now }: PostsService
       return presentPost(row);
     },
 
-    create(
+    async create(
       authorId: string,
       input: { body: string; parentId?: string | undefined },
     ): Promise<{ post: Post; parentReplyCount: number | null }> {
-      return write(async (repo) => {
+      const body = await preparePostBody(input.body, users);
+      return write(async (repo, trx) => {
         const parentId = input.parentId ?? null;
         if (parentId !== null) {
           const parent = await repo.findById(parentId, authorId);
@@ -113,7 +139,8 @@ export function createPostsService({ db, publish, now = Date.now }: PostsService
           id,
           author_id: authorId,
           parent_id: parentId,
-          body_text: input.body,
+          body_html: body.html,
+          body_text: body.text,
           created_at: now(),
         });
         const events: EventWithoutSeq[] = [];
@@ -123,17 +150,27 @@ export function createPostsService({ db, publish, now = Date.now }: PostsService
         events.push({ type: 'post.created', post: presentPublicPost(row) });
         if (parentId !== null && replyCount !== null)
           events.push({ type: 'post.replied', postId: parentId, replyCount });
-        return { result: { post: presentPost(row), parentReplyCount: replyCount }, events };
+        return {
+          result: { post: presentPost(row), parentReplyCount: replyCount },
+          events,
+          notifications: await notifications.recordMentions(trx, mentionsIn(row, body)),
+        };
       });
     },
 
-    update(userId: string, postId: string, body: string): Promise<Post> {
-      return write(async (repo) => {
+    /** An edit notifies only accounts the post had not notified before. */
+    async update(userId: string, postId: string, input: string): Promise<Post> {
+      const body = await preparePostBody(input, users);
+      return write(async (repo, trx) => {
         await requireOwnPost(repo, postId, userId);
         await repo.updateBody(postId, body, now());
         const row = await repo.findById(postId, userId);
         if (!row) throw errors.notFound();
-        return { result: presentPost(row), events: [{ type: 'post.updated', post: presentPublicPost(row) }] };
+        return {
+          result: presentPost(row),
+          events: [{ type: 'post.updated', post: presentPublicPost(row) }],
+          notifications: await notifications.recordMentions(trx, mentionsIn(row, body)),
+        };
       });
     },
 

@@ -1,7 +1,11 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { UsersTable } from '../../platform/db/schema';
 
 export type UserRow = UsersTable;
+/** What anyone may see of an account. */
+export type PublicUserRow = Pick<UserRow, 'id' | 'handle' | 'display_name' | 'created_at'>;
+const PUBLIC_COLUMNS = ['id', 'handle', 'display_name', 'created_at'] as const;
 
 export function createUsersRepository(db: Db) {
   return {
@@ -21,7 +25,31 @@ export function createUsersRepository(db: Db) {
         .where('handle_key', '=', handle.toLowerCase())
         .executeTakeFirst();
     },
+    /** Accounts with any of these handles, compared without case like findByHandle. */
+    async findByHandles(handles: readonly string[]): Promise<PublicUserRow[]> {
+      if (handles.length === 0) return [];
+      const keys = [...new Set(handles.map((handle) => handle.toLowerCase()))];
+      return db.selectFrom('users').select(PUBLIC_COLUMNS).where('handle_key', 'in', keys).execute();
+    },
+    /** Accounts whose handle starts with the prefix (without case), in handle order. */
+    findByHandlePrefix(prefix: string, limit: number): Promise<PublicUserRow[]> {
+      const pattern = `${escapeLikePattern(prefix.toLowerCase())}%`;
+      return db
+        .selectFrom('users')
+        .select(PUBLIC_COLUMNS)
+        .where(sql<boolean>`handle_key like ${pattern} escape ${LIKE_ESCAPE}`)
+        .orderBy('handle_key')
+        .limit(limit)
+        .execute();
+    },
   };
+}
+
+const LIKE_ESCAPE = '\\';
+
+/** `_` is a legal handle character and a LIKE wildcard: every wildcard must match literally. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `${LIKE_ESCAPE}${char}`);
 }
 
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

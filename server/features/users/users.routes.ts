@@ -1,37 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { feedQuerySchema } from '../../../common/contracts/posts';
-import { handleParamSchema, type ProfileResponse } from '../../../common/contracts/users';
-import { errors } from '../../errors';
+import {
+  handleParamSchema,
+  type ProfileResponse,
+  userSearchQuerySchema,
+  type UserSearchResponse,
+} from '../../../common/contracts/users';
 import { parseInput } from '../../http/parse-input';
 import type { PostsService } from '../posts/posts.service';
-import type { UsersRepository } from './users.repository';
+import { presentPublicProfile } from './user.presenter';
+import type { UsersService } from './users.service';
 
 export function registerUserRoutes(
   api: FastifyInstance,
-  deps: { users: UsersRepository; posts: PostsService },
+  deps: { users: UsersService; posts: PostsService },
 ): void {
-  async function findProfile(rawHandle: unknown) {
-    const { handle } = parseInput(handleParamSchema, rawHandle);
-    const user = await deps.users.findByHandle(handle);
-    if (!user) throw errors.notFound(`Nobody here goes by @${handle}.`);
-    return user;
-  }
+  api.get('/users', async (request) => {
+    const { prefix } = parseInput(userSearchQuerySchema, request.query);
+    const body: UserSearchResponse = { users: await deps.users.suggest(prefix) };
+    return body;
+  });
 
   api.get('/users/:handle', async (request) => {
-    const user = await findProfile(request.params);
-    const body: ProfileResponse = {
-      user: {
-        id: user.id,
-        handle: user.handle,
-        displayName: user.display_name,
-        createdAt: new Date(user.created_at).toISOString(),
-      },
-    };
+    const { handle } = parseInput(handleParamSchema, request.params);
+    const body: ProfileResponse = { user: presentPublicProfile(await deps.users.profile(handle)) };
     return body;
   });
 
   api.get('/users/:handle/posts', async (request) => {
-    const user = await findProfile(request.params);
+    const { handle } = parseInput(handleParamSchema, request.params);
+    const user = await deps.users.profile(handle);
     const { cursor } = parseInput(feedQuerySchema, request.query);
     return deps.posts.byAuthor(user.id, request.user?.id ?? null, cursor);
   });

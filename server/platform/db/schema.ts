@@ -31,6 +31,9 @@ export interface PostsTable {
   author_id: string;
   /** Set on replies; replies are one level deep. */
   parent_id: string | null;
+  /** Sanitised HTML in the editor's schema (server/features/rich-text); always written by the app. */
+  body_html: string;
+  /** Plain-text projection of body_html: length limit, excerpts, search. */
   body_text: string;
   created_at: number;
   edited_at: number | null;
@@ -48,6 +51,19 @@ export interface FeedEventsTable {
   seq: Generated<number>;
   type: string;
   created_at: number;
+}
+
+/** Only mentions so far; the unique (user_id, post_id, type) keeps edits from notifying twice. */
+export interface NotificationsTable {
+  id: string;
+  /** Who is notified. */
+  user_id: string;
+  type: 'mention';
+  /** Who caused it: the post's author. */
+  actor_id: string;
+  post_id: string;
+  created_at: number;
+  read_at: number | null;
 }
 
 // --- Link previews (server/features/link-previews) -------------------------------------------
@@ -70,5 +86,6 @@ export interface Database {
   posts: PostsTable;
   post_likes: PostLikesTable;
   feed_events: FeedEventsTable;
+  notifications: NotificationsTable;
   link_preview_cache: LinkPreviewCacheTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './0001-accounts';
 import * as linkPreviewCache from './0002-link-preview-cache';
 import * as posts from './0003-posts';
+import * as richTextAndNotifications from './0004-rich-text-and-notifications';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts': accounts,
   '0002-link-preview-cache': linkPreviewCache,
   '0003-posts': posts,
+  '0004-rich-text-and-notifications': richTextAndNotifications,
 };

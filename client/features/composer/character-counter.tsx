@@ -1,0 +1,43 @@
+import type { Editor } from '@tiptap/core';
+import { useEditorState } from '@tiptap/react';
+import { useState } from 'react';
+import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/posts';
+
+/** Below this many characters left the count shows; above it, it only describes the field. */
+const VISIBLE_BELOW = 200;
+/** Crossing one of these (going down) is announced once, politely; every keystroke would be noise. */
+const ANNOUNCE_AT = [200, 100, 50, 20, 10, 0];
+
+export function remainingCharacters(editor: Editor): number {
+  return POST_BODY_MAX_LENGTH - editor.storage.characterCount.characters();
+}
+
+function bandOf(remaining: number): number | null {
+  return ANNOUNCE_AT.findLast((limit) => remaining <= limit) ?? null;
+}
+
+export function CharacterCounter({ editor, id }: { editor: Editor; id: string }) {
+  const remaining = useEditorState({ editor, selector: ({ editor: e }) => remainingCharacters(e) });
+  const [band, setBand] = useState(() => bandOf(remaining));
+  const [announcement, setAnnouncement] = useState('');
+  const currentBand = bandOf(remaining);
+  // Derived during render (React's "adjust state on prop change"), so there is no effect cascade.
+  if (currentBand !== band) {
+    setBand(currentBand);
+    setAnnouncement(currentBand === null ? '' : `${remaining} characters left`);
+  }
+  const label = `${remaining} characters left`;
+  return (
+    <>
+      <span
+        id={id}
+        className={`text-sm tabular-nums ${remaining <= 0 ? 'font-semibold text-red-700 dark:text-red-400' : 'text-slate-600 dark:text-slate-400'}`}
+      >
+        {remaining < VISIBLE_BELOW ? label : <span className="sr-only">{label}</span>}
+      </span>
+      <span aria-live="polite" className="sr-only">
+        {announcement}
+      </span>
+    </>
+  );
+}

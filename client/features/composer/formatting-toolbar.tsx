@@ -1,0 +1,123 @@
+import type { Editor } from '@tiptap/core';
+import { useEditorState } from '@tiptap/react';
+import { type ButtonHTMLAttributes, type KeyboardEvent, useState } from 'react';
+import { FORMATTING_TOOLS, MOD_KEY } from './formatting-tools';
+
+export interface FormattingToolbarProps {
+  editor: Editor;
+  editorId: string;
+  isLinkOpen: boolean;
+  onEditLink: () => void;
+}
+
+/**
+ * One tab stop for all the buttons (roving tabindex): Tab enters on the last-used button, arrows
+ * move, Home/End jump, Enter/Space apply and return to the text. Mouse presses keep the editor's
+ * selection because the buttons never take focus from a click.
+ */
+export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: FormattingToolbarProps) {
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      tools: FORMATTING_TOOLS.map((tool) => e.isActive(tool.name)),
+      link: e.isActive('link'),
+    }),
+  });
+  const [current, setCurrent] = useState(0);
+  const count = FORMATTING_TOOLS.length + 1;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: current + 1,
+      ArrowLeft: current - 1,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = (target + count) % count;
+    setCurrent(next);
+    event.currentTarget.querySelectorAll<HTMLButtonElement>(':scope > button')[next]?.focus();
+  };
+  const buttonProps = (index: number) => ({
+    tabIndex: index === current ? 0 : -1,
+    onFocus: () => setCurrent(index),
+    onMouseDown: (event: { preventDefault: () => void }) => event.preventDefault(),
+  });
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      aria-controls={editorId}
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap items-center gap-0.5"
+    >
+      {FORMATTING_TOOLS.map((tool, index) => (
+        <ToolButton
+          key={tool.name}
+          {...buttonProps(index)}
+          label={tool.label}
+          keys={tool.keys}
+          isPressed={active.tools[index] ?? false}
+          onClick={() => {
+            tool.apply(editor.chain()).run();
+            // Synchronously (TipTap's focus() waits a frame): the next key belongs to the text.
+            editor.view.focus();
+          }}
+        >
+          {tool.glyph}
+        </ToolButton>
+      ))}
+      <ToolButton
+        {...buttonProps(FORMATTING_TOOLS.length)}
+        label="Link"
+        keys={`${MOD_KEY}+K`}
+        isPressed={active.link}
+        aria-haspopup="dialog"
+        aria-expanded={isLinkOpen}
+        onClick={onEditLink}
+      >
+        <LinkGlyph />
+      </ToolButton>
+    </div>
+  );
+}
+
+interface ToolButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  label: string;
+  keys: string;
+  isPressed: boolean;
+}
+
+function ToolButton({ label, keys, isPressed, children, ...rest }: ToolButtonProps) {
+  const shortcut = keys.replace('Control', 'Ctrl').replace('Meta', '⌘');
+  return (
+    <button
+      type="button"
+      {...rest}
+      aria-label={label}
+      aria-pressed={isPressed}
+      aria-keyshortcuts={keys}
+      title={`${label} (${shortcut})`}
+      className={`inline-flex size-8 items-center justify-center rounded-md text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${isPressed ? 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100' : ''}`}
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}
+
+function LinkGlyph() {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className="size-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.8-2.8a3 3 0 0 0-4.2-4.2l-.9.9" />
+      <path d="M11.5 8.5a3 3 0 0 0-4.2 0l-2.8 2.8a3 3 0 0 0 4.2 4.2l.9-.9" />
+    </svg>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Editor } from '@tiptap/core';
+import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { Avatar } from '../../ui/avatar';
+import type { MentionPopupStore } from './mention-popup-store';
+
+export interface MentionPopupProps {
+  store: MentionPopupStore;
+  editor: Editor;
+  listboxId: string;
+}
+
+/**
+ * The @mention suggestions as a listbox. Focus never leaves the text: the editor points at the
+ * highlighted option with aria-activedescendant and owns the keys (see MentionPopupStore).
+ */
+export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const hasOptions = (state?.people.length ?? 0) > 0;
+  const activeId = state && hasOptions ? `${listboxId}-${state.activeIndex}` : null;
+  useEffect(() => {
+    const dom = editor.view.dom;
+    if (activeId === null) return;
+    dom.setAttribute('aria-controls', listboxId);
+    dom.setAttribute('aria-activedescendant', activeId);
+    return () => {
+      dom.removeAttribute('aria-controls');
+      dom.removeAttribute('aria-activedescendant');
+    };
+  }, [editor, listboxId, activeId]);
+  if (!state) return null;
+  const status = state.isLoading ? 'Searching…' : hasOptions ? null : `No one found for @${state.query}`;
+  return createPortal(
+    <div className="min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
+      {hasOptions && (
+        <ul id={listboxId} role="listbox" aria-label="People to mention" className="py-1">
+          {state.people.map((person, index) => (
+            <li
+              key={person.id}
+              id={`${listboxId}-${index}`}
+              role="option"
+              aria-selected={index === state.activeIndex}
+              // A press must not move focus (and the selection) out of the editor.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => store.select(index)}
+              className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm ${index === state.activeIndex ? 'bg-primary-100 text-primary-900 dark:bg-primary-900 dark:text-primary-50' : 'text-slate-800 dark:text-slate-100'}`}
+            >
+              <Avatar name={person.displayName} handle={person.handle} size="sm" />
+              <span className="font-semibold">{person.displayName}</span>
+              <span className={index === state.activeIndex ? '' : 'text-slate-600 dark:text-slate-400'}>
+                @{person.handle}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status && <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{status}</p>}
+      <p role="status" className="sr-only">
+        {hasOptions ? `${state.people.length} ${state.people.length === 1 ? 'person' : 'people'} found` : ''}
+      </p>
+    </div>,
+    state.element,
+  );
+}

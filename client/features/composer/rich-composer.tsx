@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Content, Editor } from '@tiptap/core';
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { type KeyboardEvent, useEffect, useState } from 'react';
+import { Button } from '../../ui/button';
+import { userSearchQuery } from '../users/users.queries';
+import { CharacterCounter, remainingCharacters } from './character-counter';
+import { drafts } from './drafts';
+import { ComposerShortcuts, composerExtensions } from './editor-extensions';
+import { FormattingToolbar } from './formatting-toolbar';
+import { LinkPopover } from './link-popover';
+import { MentionPopup } from './mention-popup';
+import { MentionPopupStore } from './mention-popup-store';
+import { syncSelectionFromDom } from './sync-selection';
+
+export interface RichComposerProps {
+  /** The editable element's id (other code focuses it, e.g. the new-posts pill). */
+  id: string;
+  /** The editable area's accessible name. */
+  label: string;
+  placeholder: string;
+  draftKey: string;
+  /** Editing: the post's current (sanitised) HTML. */
+  initialHtml?: string | undefined;
+  /** Text typed into the stand-in before this chunk arrived. */
+  initialText?: string | undefined;
+  autoFocus: boolean;
+  submitLabel: string;
+  isBusy: boolean;
+  /** Resolves once the server has the post; the composer then empties itself and its draft. */
+  onSubmit: (html: string) => Promise<unknown>;
+  /** Editing only: Cancel button and Escape. */
+  onCancel?: (() => void) | undefined;
+}
+
+/** Plain text typed before the editor loaded, one paragraph per line, as editor JSON (never HTML). */
+function textToDoc(text: string): Content {
+  return {
+    type: 'doc',
+    content: text.split('\n').map((line) => ({
+      type: 'paragraph',
+      ...(line ? { content: [{ type: 'text', text: line }] } : {}),
+    })),
+  };
+}
+
+function startingContent(props: RichComposerProps): Content {
+  const draft = drafts.read(props.draftKey);
+  if (draft !== null) return draft;
+  if (props.initialHtml !== undefined) return props.initialHtml;
+  return props.initialText ? textToDoc(props.initialText) : '';
+}
+
+function hasText(editor: Editor): boolean {
+  return editor.getText().trim().length > 0;
+}
+
+/** The rich-text composer: TipTap editor, formatting toolbar, link dialog, @mentions, counter. */
+export function RichComposer(props: RichComposerProps) {
+  const { id, label, placeholder, draftKey, autoFocus, submitLabel, isBusy, onSubmit, onCancel } = props;
+  const queryClient = useQueryClient();
+  const [popup] = useState(() => new MentionPopupStore());
+  const [isLinkOpen, setIsLinkOpen] = useState(false);
+  const [shortcuts] = useState(() => new ComposerShortcuts());
+  const [extensions] = useState(() =>
+    composerExtensions({
+      placeholder,
+      popup,
+      findPeople: (prefix) => queryClient.fetchQuery(userSearchQuery(prefix)),
+      shortcuts,
+    }),
+  );
+  // Read once: the draft in storage changes with every keystroke from here on.
+  const [content] = useState(() => startingContent(props));
+  const editor = useEditor({
+    extensions,
+    content,
+    // Focus lands where the stand-in (or the Edit button) just was: no need to scroll, and
+    // scrolling would fight the new-posts pill's own scroll to the top.
+    onCreate: ({ editor: created }) => {
+      if (autoFocus) created.commands.focus('end', { scrollIntoView: false });
+    },
+    // Its CSS is in styles.css: an injected <style> element would need 'unsafe-inline' in the CSP.
+    injectCSS: false,
+    editorProps: {
+      attributes: {
+        id,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        'aria-placeholder': placeholder,
+        'aria-autocomplete': 'list',
+        'aria-describedby': `${id}-count`,
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      if (hasText(current)) drafts.write(draftKey, current.getHTML());
+      else drafts.clear(draftKey);
+    },
+  });
+  const canSubmit = useEditorState({
+    editor,
+    selector: ({ editor: e }) => hasText(e) && remainingCharacters(e) >= 0,
+  });
+
+  const submit = () => {
+    if (!canSubmit || isBusy) return;
+    onSubmit(editor.getHTML()).then(
+      () => {
+        drafts.clear(draftKey);
+        if (!editor.isDestroyed) editor.commands.clearContent(true);
+      },
+      // The caller shows the error; the text stays for another try.
+      () => undefined,
+    );
+  };
+  const openLinkDialog = () => {
+    syncSelectionFromDom(editor);
+    setIsLinkOpen(true);
+  };
+  useEffect(() => {
+    shortcuts.bind({ submit, editLink: openLinkDialog });
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The suggestion popup and the link dialog handle their own Escape first.
+    if (event.key === 'Escape' && !event.defaultPrevented && onCancel) onCancel();
+  };
+  return (
+    <div onKeyDown={onKeyDown} className="composer-editor">
+      <EditorContent editor={editor} className="rich-text" />
+      <MentionPopup store={popup} editor={editor} listboxId={`${id}-mentions`} />
+      {isLinkOpen && <LinkPopover editor={editor} onClose={() => setIsLinkOpen(false)} />}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
+        <FormattingToolbar
+          editor={editor}
+          editorId={id}
+          isLinkOpen={isLinkOpen}
+          onEditLink={openLinkDialog}
+        />
+        <div className="ml-auto flex items-center gap-3">
+          <CharacterCounter editor={editor} id={`${id}-count`} />
+          {onCancel && (
+            <Button variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button onClick={submit} disabled={!canSubmit} isBusy={isBusy}>
+            {submitLabel}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

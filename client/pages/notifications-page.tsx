@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useCurrentUser } from '../features/auth/auth.queries';
+import { NotificationList } from '../features/notifications/notification-list';
+import {
+  useFreshNotifications,
+  useMarkNotificationsRead,
+} from '../features/notifications/notifications.queries';
+import { userMessageOf } from '../lib/api-client';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from '../ui/button';
+import { PageSpinner } from '../ui/page-spinner';
+
+export function NotificationsPage() {
+  useDocumentTitle('Notifications');
+  const { data: user, isPending } = useCurrentUser();
+  if (isPending) return <PageSpinner />;
+  if (!user) return <Navigate to="/login" replace />;
+  return <Notifications />;
+}
+
+function Notifications() {
+  const query = useFreshNotifications();
+  const markRead = useMarkNotificationsRead();
+  const unreadCount = query.data?.unreadCount ?? 0;
+  const { mutate } = markRead;
+  // Seeing the list reads it, including any that arrive while it is open.
+  useEffect(() => {
+    if (unreadCount > 0 && query.isFetchedAfterMount) mutate();
+  }, [unreadCount, query.isFetchedAfterMount, mutate]);
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Notifications</h1>
+      <NotificationsBody query={query} />
+    </div>
+  );
+}
+
+function NotificationsBody({ query }: { query: ReturnType<typeof useFreshNotifications> }) {
+  if (query.isPending) return <PageSpinner />;
+  if (!query.data) {
+    return (
+      <div role="alert" className="text-slate-700 dark:text-slate-300">
+        {userMessageOf(query.error)}{' '}
+        <Button variant="secondary" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.notifications.length === 0) {
+    return (
+      <p className="text-slate-600 dark:text-slate-400">
+        Nothing yet. When someone mentions you with your @handle, it shows up here.
+      </p>
+    );
+  }
+  return <NotificationList notifications={query.data.notifications} />;
+}

@@ -1,0 +1,25 @@
+import { HANDLE_SUGGESTIONS_LIMIT, type PublicProfile } from '../../../common/contracts/users';
+import { errors } from '../../errors';
+import { presentPublicProfile } from './user.presenter';
+import type { PublicUserRow, UsersRepository } from './users.repository';
+
+/** Public look-ups of accounts: profiles, @mention suggestions, resolving mentioned handles. */
+export function createUsersService({ users }: { users: UsersRepository }) {
+  return {
+    async profile(handle: string): Promise<PublicUserRow> {
+      const user = await users.findByHandle(handle);
+      if (!user) throw errors.notFound(`Nobody here goes by @${handle}.`);
+      return user;
+    },
+
+    async suggest(prefix: string): Promise<PublicProfile[]> {
+      const rows = await users.findByHandlePrefix(prefix, HANDLE_SUGGESTIONS_LIMIT);
+      return rows.map(presentPublicProfile);
+    },
+
+    /** The accounts behind these handles (without case); unknown handles are simply absent. */
+    findByHandles: (handles: readonly string[]): Promise<PublicUserRow[]> => users.findByHandles(handles),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
