@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config';
 import { encodeCursor } from '../server/features/posts/post-cursor';
 import { migrateToLatest, openDatabase } from '../server/platform/db/database';
 import { percentile, runPool } from './link-preview/bench-tools';
+import { SERVER_NODE_FLAGS } from './server-node-flags';
 
 const POSTS = 100_000;
 const AUTHORS = 200;
@@ -46,6 +47,7 @@ async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<{ create
         id: timeOrderedUuid(),
         author_id: authors[i % AUTHORS]?.id ?? '',
         parent_id: null,
+        body_html: `<p>Post number ${i}: a <strong>short</strong> note about the day, long enough to look like a real post.</p>`,
         body_text: `Post number ${i}: a short note about the day, long enough to look like a real post.`,
         created_at: started + i * 1000,
       };
@@ -69,7 +71,7 @@ function report(label: string, latencies: number[], elapsedMs: number) {
 
 /** The production bundle in its own process, so the load generator does not share its CPU time. */
 async function startBuiltServer(dataDir: string): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'production',

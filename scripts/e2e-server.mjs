@@ -2,11 +2,11 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './lib.mjs';
+import { root, serverNodeFlags } from './lib.mjs';
 
 const dataDir = join(root, '.tmp', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', 'server', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {

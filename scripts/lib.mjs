@@ -7,6 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The Node flags the server always runs with (scripts/server-node-flags.json). */
+export const serverNodeFlags = JSON.parse(
+  readFileSync(join(root, 'scripts', 'server-node-flags.json'), 'utf8'),
+).flags;
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.error) throw result.error;

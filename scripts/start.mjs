@@ -1,12 +1,12 @@
 // `npm start`: install what is missing, build what changed, migrate and serve on embedded defaults.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuild, ensureDependencies, root } from './lib.mjs';
+import { ensureBuild, ensureDependencies, root, serverNodeFlags } from './lib.mjs';
 
 ensureDependencies();
 ensureBuild();
 
-const server = spawn(process.execPath, [join(root, 'dist', 'server', 'main.js')], {
+const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', 'server', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

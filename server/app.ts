@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { AUTH_RATE_RULES } from './features/auth/auth.limits';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -11,11 +11,14 @@ import { UNCACHED_PREVIEWS_PER_USER } from './features/link-previews/limits';
 import { createKyselyPreviewCacheStore } from './features/link-previews/link-previews.repository';
 import { registerLinkPreviewRoutes } from './features/link-previews/link-previews.routes';
 import { createLinkPreviewService } from './features/link-previews/link-previews.service';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes';
+import { createNotificationsService } from './features/notifications/notifications.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
-import { createPostsService, type FeedPublisher } from './features/posts/posts.service';
+import { createPostsService } from './features/posts/posts.service';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes';
 import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
+import { createUsersService } from './features/users/users.service';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
 import { installErrorHandler } from './http/error-handler';
 import { installRequestLog } from './http/request-log';
@@ -26,9 +29,9 @@ import { createLoggerOptions } from './platform/logger';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
+import { type FeedPublisher, livePublishersFor, type UserEventPublisher } from './realtime/live-publishers';
 import { createBroadcasterFor } from './realtime/realtime-config';
 import { createRealtimeServer, type RealtimeServer } from './realtime/realtime-server';
-import { FEED_CHANNEL } from '../common/contracts/feed-events';
 
 export interface AppDeps {
   config: Config;
@@ -37,6 +40,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Where live feed events go; tests may listen here instead of the broadcaster. */
   publishFeedEvent?: FeedPublisher;
+  /** Where events for one user's private channel go; tests may listen here too. */
+  publishUserEvent?: UserEventPublisher;
   /** Tests bring their own embedded server (other credentials, short time-outs, a clock). */
   realtimeServer?: RealtimeServer;
   realtimeClock?: () => number;
@@ -53,8 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT_BYTES,
     return503OnClosing: true,
-    // One line per request (below) instead of Fastify's two: half the logging cost.
-    disableRequestLogging: true,
+    // One line per request (installRequestLog) instead of Fastify's two: half the logging cost.
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
   });
   installErrorHandler(app);
@@ -83,10 +88,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const realtime = await installRealtime(app, deps);
+  const publishers = livePublishersFor(realtime.broadcaster);
+  const usersService = createUsersService({ users });
+  const notifications = createNotificationsService({
+    db: database.db,
+    publish: deps.publishUserEvent ?? publishers.user,
+  });
   const posts = createPostsService({
     db: database.db,
-    publish:
-      deps.publishFeedEvent ?? ((event) => realtime.broadcaster.publish(FEED_CHANNEL, event.type, event)),
+    publish: deps.publishFeedEvent ?? publishers.feed,
+    users: usersService,
+    notifications,
   });
 
   const linkPreviews = createLinkPreviewService({
@@ -100,7 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       registerAuthRoutes(api, { auth, cookie });
       registerPostRoutes(api, { posts });
-      registerUserRoutes(api, { users, posts });
+      registerUserRoutes(api, { users: usersService, posts });
+      registerNotificationRoutes(api, { notifications });
       registerLinkPreviewRoutes(api, { service: linkPreviews });
       registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
       registerClientConfigRoutes(api, { realtime: config.realtime });

@@ -1,12 +1,13 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SERVER_NODE_FLAGS } from '../server-node-flags';
 import type { RunReport, RunRequest } from './fetch-runner';
 
 /**
  * Runs one side of the bench (ours-runner.ts or baseline-runner.ts) in its own Node process. The runner is bundled
  * with esbuild first, so the child runs plain JavaScript like the production server does and
- * its RSS holds no TypeScript loader.
+ * its RSS holds no TypeScript loader; ours runs with the server's Node flags.
  */
 export async function runInChildProcess(request: RunRequest): Promise<RunReport> {
   const outfile = fileURLToPath(new URL(`../../.tmp/bench/${request.side}-runner.mjs`, import.meta.url));
@@ -20,7 +21,10 @@ export async function runInChildProcess(request: RunRequest): Promise<RunReport>
     packages: 'external',
     logLevel: 'warning',
   });
-  const child = fork(outfile, [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(outfile, [], {
+    execArgv: request.side === 'ours' ? SERVER_NODE_FLAGS : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${request.side} runner exited early (${code})`)));
