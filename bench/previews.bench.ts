@@ -5,7 +5,7 @@ import { createLinkPreviewService } from '../server/features/link-previews/link-
 import { median, percentile, runPool, startOriginProcess } from './link-preview/bench-tools';
 import { runInChildProcess } from './link-preview/child-runner';
 import { corpusUrl, loadCorpus, type CorpusCase } from './link-preview/corpus-cases';
-import { scoreCase, summarize, type FieldRates, type PreviewFields } from './link-preview/corpus-score';
+import { NO_FIELDS, scoreCase, summarize, type FieldRates } from './link-preview/corpus-score';
 import type { RunReport, Side } from './link-preview/fetch-runner';
 
 /**
@@ -28,7 +28,6 @@ const origin = await startOriginProcess();
 const urlOf = (entry: CorpusCase) => corpusUrl(entry, origin.port);
 const loopback = async () => [{ address: '127.0.0.1', family: 4 as const }];
 const fetcher = createSafeFetcher({ allowedPrivateAddresses: ['127.0.0.1'], resolveHost: loopback });
-const NO_FIELDS: PreviewFields = { title: null, description: null, image: null, siteName: null };
 
 function accuracy(report: RunReport): FieldRates {
   return summarize(

@@ -1,5 +1,6 @@
 import { baselinePreview, routeGlobalFetchToLoopback, silenceBaselineWarnings } from './baseline';
-import { NO_FIELDS, serveRun } from './fetch-runner';
+import { NO_FIELDS } from './corpus-score';
+import { serveRun } from './fetch-runner';
 
 /** link-preview-js 4.0.4 through the same origin, for the baseline figures. */
 serveRun(async (request) => {

@@ -13,6 +13,9 @@ export interface PreviewFields {
   siteName: string | null;
 }
 
+/** What a failed or non-HTML preview scores with. */
+export const NO_FIELDS: PreviewFields = { title: null, description: null, image: null, siteName: null };
+
 export interface FieldScore {
   field: CorpusField;
   expected: string | null;

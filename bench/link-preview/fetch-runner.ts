@@ -33,11 +33,7 @@ export interface RunReport {
   peakRssMb: number;
 }
 
-const EMPTY: PreviewFields = { title: null, description: null, image: null, siteName: null };
-
 export type Outcome = { ok: boolean; fields: PreviewFields; bytes?: { decoded: number; wire: number } };
-
-export const NO_FIELDS: PreviewFields = EMPTY;
 
 /** Makes the side's preview function once the parent has said where the origin listens. */
 export type PreviewerFactory = (request: RunRequest) => Promise<(url: string) => Promise<Outcome>>;

@@ -1,6 +1,7 @@
 import { fetchLinkPreview } from '../../server/features/link-previews/preview-fetch';
 import { createSafeFetcher } from '../../server/platform/safe-fetch/safe-fetch';
-import { NO_FIELDS, serveRun } from './fetch-runner';
+import { NO_FIELDS } from './corpus-score';
+import { serveRun } from './fetch-runner';
 
 /** Our fetcher and extractor, exactly as the server runs them, with the cache off. */
 serveRun(async () => {

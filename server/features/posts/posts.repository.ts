@@ -11,6 +11,12 @@ export type PostRow = Selectable<PostsTable> & {
   liked_by: string | null;
 };
 
+/** The columns a new post is written with; counts and edit time take their defaults. */
+export type NewPostRow = Pick<
+  PostsTable,
+  'id' | 'author_id' | 'parent_id' | 'body_html' | 'body_text' | 'created_at'
+>;
+
 export type PostScope =
   { kind: 'feed' } | { kind: 'replies'; parentId: string } | { kind: 'author'; authorId: string };
 
@@ -95,14 +101,7 @@ export function createPostsRepository(db: Db) {
       });
     },
 
-    async insert(row: {
-      id: string;
-      author_id: string;
-      parent_id: string | null;
-      body_html: string;
-      body_text: string;
-      created_at: number;
-    }) {
+    async insert(row: NewPostRow) {
       await db.insertInto('posts').values(row).execute();
     },
 
