@@ -171,6 +171,8 @@ test.describe('hostile post bodies', () => {
       likeCount: 0,
       replyCount: 0,
       likedByMe: false,
+      images: [],
+      linkPreview: null,
     }));
     // There is no way around the server from a browser, so the test plays a broken server.
     await page.route('**/api/v1/feed*', (route) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type PostImage, postImagesSchema } from './media';
 
 /** Longest post body, in characters of its plain text (what the composer's counter counts). */
 export const POST_BODY_MAX_LENGTH = 5_000;
@@ -21,10 +22,26 @@ export const postBodySchema = z
 
 export const postIdSchema = z.uuid({ error: 'Not a post id.' });
 
+/**
+ * The link card a post carries: built by the server from its own preview of `url` (never from
+ * fields a client sends). `image` is a copy on our origin, or null when the page had none usable.
+ */
+export interface PostLinkPreview {
+  url: string;
+  title: string;
+  description: string;
+  image: string | null;
+  domain: string;
+}
+
 export const createPostRequestSchema = z.object({
   body: postBodySchema,
   /** Replying: the post answered. Replies are one level deep. */
   parentId: postIdSchema.optional(),
+  /** Uploaded images to attach, in display order, each with its alt text. */
+  images: postImagesSchema.optional(),
+  /** The link whose card the composer showed; absent or null when the author dismissed it. */
+  linkPreviewUrl: z.string().max(2048).nullable().optional(),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
@@ -54,6 +71,10 @@ export interface Post {
   likeCount: number;
   replyCount: number;
   likedByMe: boolean;
+  /** Attached images in display order; empty when there are none. */
+  images: PostImage[];
+  /** The card of the post's first link, or null. */
+  linkPreview: PostLinkPreview | null;
 }
 
 export interface PostPage {

@@ -1,4 +1,5 @@
-import type { Post, PostAuthor } from '../../../common/contracts/posts';
+import type { PostImage } from '../../../common/contracts/media';
+import type { Post, PostAuthor, PostLinkPreview } from '../../../common/contracts/posts';
 import type { PostRow } from './posts.repository';
 
 export function presentPost(row: PostRow): Post {
@@ -13,6 +14,10 @@ export function presentPost(row: PostRow): Post {
     likeCount: row.like_count,
     replyCount: row.reply_count,
     likedByMe: row.liked_by !== null,
+    // Written only by the posts service from validated values, so the JSON is trusted here.
+    images: JSON.parse(row.images_json) as PostImage[],
+    linkPreview:
+      row.link_preview_json === null ? null : (JSON.parse(row.link_preview_json) as PostLinkPreview),
   };
 }
 

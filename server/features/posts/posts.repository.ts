@@ -14,8 +14,8 @@ export type PostRow = Selectable<PostsTable> & {
 /** The columns a new post is written with; counts and edit time take their defaults. */
 export type NewPostRow = Pick<
   PostsTable,
-  'id' | 'author_id' | 'parent_id' | 'body_html' | 'body_text' | 'created_at'
->;
+  'id' | 'author_id' | 'parent_id' | 'body_html' | 'body_text' | 'created_at' | 'link_preview_json'
+> & { images_json?: string };
 
 export type PostScope =
   { kind: 'feed' } | { kind: 'replies'; parentId: string } | { kind: 'author'; authorId: string };
@@ -40,6 +40,8 @@ function selectPosts(db: Db, viewerId: string | null) {
       'posts.edited_at',
       'posts.like_count',
       'posts.reply_count',
+      'posts.images_json',
+      'posts.link_preview_json',
       'users.handle as author_handle',
       'users.display_name as author_display_name',
       'my_like.user_id as liked_by',

@@ -142,6 +142,7 @@ export function createPostsService({ db, publish, users, notifications, now = Da
           body_html: body.html,
           body_text: body.text,
           created_at: now(),
+          link_preview_json: null,
         });
         const events: EventWithoutSeq[] = [];
         const replyCount = parentId === null ? null : await repo.refreshReplyCount(parentId);

@@ -39,6 +39,10 @@ export interface PostsTable {
   edited_at: number | null;
   like_count: Generated<number>;
   reply_count: Generated<number>;
+  /** The attached images as the post shows them (PostImage[] as JSON): one read per page, no join. */
+  images_json: Generated<string>;
+  /** The post's link card (PostLinkPreview as JSON), or null. */
+  link_preview_json: string | null;
 }
 
 export interface PostLikesTable {

@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts';
 import * as linkPreviewCache from './0002-link-preview-cache';
 import * as posts from './0003-posts';
 import * as richTextAndNotifications from './0004-rich-text-and-notifications';
+import * as postAttachments from './0005-post-attachments';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-link-preview-cache': linkPreviewCache,
   '0003-posts': posts,
   '0004-rich-text-and-notifications': richTextAndNotifications,
+  '0005-post-attachments': postAttachments,
 };
