@@ -27,6 +27,7 @@ import { installStaticClient } from './http/static-client';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
+import type { ObjectStorage } from './platform/storage/object-storage';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
 import { type FeedPublisher, livePublishersFor, type UserEventPublisher } from './realtime/live-publishers';
@@ -45,6 +46,8 @@ export interface AppDeps {
   /** Tests bring their own embedded server (other credentials, short time-outs, a clock). */
   realtimeServer?: RealtimeServer;
   realtimeClock?: () => number;
+  /** Where media files go; local disk under DATA_DIR/media when omitted. */
+  storage?: ObjectStorage;
 }
 
 /** JSON bodies larger than this are refused with 413 before they are parsed. */

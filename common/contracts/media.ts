@@ -50,3 +50,44 @@ export const postImagesSchema = z
     (refs) => new Set(refs.map((ref) => ref.id)).size === refs.length,
     'Each image can be attached once.',
   );
+
+// --- Uploads: POST /api/v1/media (multipart/form-data) ------------------------------------------
+
+/** Largest file accepted, in bytes; the composer checks it before sending. */
+export const MEDIA_MAX_FILE_BYTES = 15 * 1024 * 1024;
+/** Largest decoded image accepted, in pixels (sharp's limitInputPixels). */
+export const MEDIA_MAX_INPUT_PIXELS = 50_000_000;
+/** Longest edge of any stored rendition, in pixels. */
+export const MEDIA_MAX_LONG_EDGE = 2048;
+/** Widths of the stored renditions; those wider than the image itself are skipped. */
+export const MEDIA_WIDTHS = [320, 640, 1280, 2048] as const;
+
+/** Quarter turns clockwise, applied after the file's own EXIF orientation. */
+export const mediaRotationSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);
+
+/**
+ * The crop, in whole pixels of the image as displayed: EXIF orientation applied, then `rotation`
+ * clockwise. Absent means the whole image.
+ */
+export const mediaCropSchema = z.object({
+  x: z.number().int().min(0),
+  y: z.number().int().min(0),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+});
+export type MediaCrop = z.infer<typeof mediaCropSchema>;
+
+/**
+ * The multipart fields besides the `file` part: `crop` is MediaCrop as JSON, `rotation` a
+ * number. Field parts must come before the file part.
+ */
+export const mediaUploadFieldsSchema = z.object({
+  crop: mediaCropSchema.optional(),
+  rotation: mediaRotationSchema.default(0),
+});
+export type MediaUploadFields = z.input<typeof mediaUploadFieldsSchema>;
+
+/** 201 answer of POST /api/v1/media. */
+export interface MediaUploadResponse {
+  image: UploadedImage;
+}
