@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3111;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3111);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's Chromium, kept on loopback: a dead proxy for everything but 127.0.0.0/8 and ::1. */
