@@ -98,6 +98,12 @@ export default tseslint.config(
     },
   },
   {
+    // Client code tested against the real server and real pages on 127.0.0.1.
+    files: ['client/integration/**/*.ts'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     // User HTML reaches the DOM in exactly one place, which runs DOMPurify first.
     files: ['**/*.{tsx,jsx}'],
     ignores: ['client/features/posts/post-body.tsx'],

@@ -35,10 +35,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'app', testIgnore: /live-feed\.spec\.ts/ },
+    { name: 'app', testIgnore: /(live-feed|\.live)\.spec\.ts/ },
     // These readers watch the one global feed: other tests' posts and deletions would reach them,
     // so they run after everything else, one at a time.
-    { name: 'live', testMatch: /live-feed\.spec\.ts/, dependencies: ['app'], fullyParallel: false },
+    {
+      name: 'live',
+      testMatch: /(live-feed|\.live)\.spec\.ts/,
+      dependencies: ['app'],
+      fullyParallel: false,
+    },
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,

@@ -16,6 +16,8 @@ const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', '
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
+    // Test pages for link previews are served on loopback; never set this outside tests.
+    UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.1',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

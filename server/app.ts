@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import { join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { AUTH_RATE_RULES } from './features/auth/auth.limits';
@@ -11,6 +12,10 @@ import { UNCACHED_PREVIEWS_PER_USER } from './features/link-previews/limits';
 import { createKyselyPreviewCacheStore } from './features/link-previews/link-previews.repository';
 import { registerLinkPreviewRoutes } from './features/link-previews/link-previews.routes';
 import { createLinkPreviewService } from './features/link-previews/link-previews.service';
+import { createPostLinkPreviews } from './features/link-previews/post-link-preview';
+import { createPreviewImagesRepository } from './features/link-previews/preview-images.repository';
+import { registerPreviewImageRoutes } from './features/link-previews/preview-images.routes';
+import { createPreviewImageService } from './features/link-previews/preview-images.service';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { createNotificationsService } from './features/notifications/notifications.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
@@ -27,6 +32,7 @@ import { installStaticClient } from './http/static-client';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
+import { createDiskStorage } from './platform/storage/disk-storage';
 import type { ObjectStorage } from './platform/storage/object-storage';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
@@ -56,6 +62,7 @@ export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The whole app, not listening: main.ts listens, tests use inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clientDir } = deps;
+  const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'media'));
   const app = Fastify({
     logger: createLoggerOptions(config),
     trustProxy: config.trustProxy,
@@ -97,18 +104,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     publish: deps.publishUserEvent ?? publishers.user,
   });
-  const posts = createPostsService({
-    db: database.db,
-    publish: deps.publishFeedEvent ?? publishers.feed,
-    users: usersService,
-    notifications,
-  });
-
   const linkPreviews = createLinkPreviewService({
     store: createKyselyPreviewCacheStore(database.db),
     rateLimiter: createMemoryRateLimiter(UNCACHED_PREVIEWS_PER_USER),
     allowedPrivateAddresses: config.previewAllowedAddresses,
     onStoreError: (err) => app.log.warn({ err }, 'link-preview cache failed'),
+  });
+  const previewImages = createPreviewImageService({
+    images: createPreviewImagesRepository(database.db),
+    storage,
+    secret: config.sessionSecret,
+    allowedPrivateAddresses: config.previewAllowedAddresses,
+    onError: (err) => app.log.warn({ err }, 'link-preview image failed'),
+  });
+  const posts = createPostsService({
+    db: database.db,
+    publish: deps.publishFeedEvent ?? publishers.feed,
+    users: usersService,
+    notifications,
+    linkPreviews: createPostLinkPreviews({ previews: linkPreviews, images: previewImages }),
   });
 
   await app.register(
@@ -117,13 +131,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerPostRoutes(api, { posts });
       registerUserRoutes(api, { users: usersService, posts });
       registerNotificationRoutes(api, { notifications });
-      registerLinkPreviewRoutes(api, { service: linkPreviews });
+      registerLinkPreviewRoutes(api, { service: linkPreviews, images: previewImages });
       registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
       registerClientConfigRoutes(api, { realtime: config.realtime });
     },
     { prefix: API_PREFIX },
   );
 
+  registerPreviewImageRoutes(app, previewImages);
   await installStaticClient(app, clientDir);
   return app;
 }

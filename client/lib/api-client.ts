@@ -25,14 +25,40 @@ export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   query?: Record<string, string | undefined>;
+  /** Gives up after this long; the fetch then rejects with a TimeoutError. */
+  timeoutMs?: number;
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(`${API_BASE}${path}`, window.location.origin);
+export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+
+export interface ApiClientOptions {
+  /** Where the API is: the page's own origin in the browser. */
+  origin: () => string;
+  /** Sent with every request; outside a browser (tests) this is how a session cookie travels. */
+  headers?: Record<string, string>;
+}
+
+function signalOf({ signal, timeoutMs }: RequestOptions): AbortSignal | null {
+  const timeout = timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs);
+  if (signal && timeout) return AbortSignal.any([signal, timeout]);
+  return signal ?? timeout;
+}
+
+/** A client for another origin or with extra headers; the app uses `apiRequest`. */
+export function createApiClient(client: ApiClientOptions): ApiRequest {
+  return (path, options) => send(client, path, options);
+}
+
+export const apiRequest: ApiRequest = (path, options) =>
+  send({ origin: () => window.location.origin }, path, options);
+
+async function send<T>(client: ApiClientOptions, path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`${API_BASE}${path}`, client.origin());
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, value);
   }
   const headers: Record<string, string> = {
+    ...client.headers,
     'X-Requested-With': 'XMLHttpRequest',
     Accept: 'application/json',
   };
@@ -42,7 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers,
     credentials: 'same-origin',
     body: options.body === undefined ? null : JSON.stringify(options.body),
-    signal: options.signal ?? null,
+    signal: signalOf(options),
   });
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);

@@ -24,6 +24,11 @@ export interface HtmlLinkPreview {
   /** The MIME type without parameters, e.g. "text/html". */
   contentType: string;
   images: string[];
+  /**
+   * A copy of the first usable image on our own origin (`/media/p/<token>.webp`): what a card
+   * shows, so no viewer's browser contacts the page's site. Null when there is none.
+   */
+  imageProxyUrl: string | null;
   videos: PreviewVideo[];
   favicons: string[];
   /** The character encoding the page was decoded with, e.g. "utf-8", "windows-1251". */

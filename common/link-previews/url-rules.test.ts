@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PREVIEW_URL_LENGTH, isValidUrl, normalizeUrl } from './url-rules';
+import {
+  MAX_PREVIEW_URL_LENGTH,
+  findFirstUrl,
+  findFirstUrlMatch,
+  isValidUrl,
+  normalizeUrl,
+  previewDomain,
+} from './url-rules';
 
 describe('normalizeUrl', () => {
   it.each([
@@ -73,5 +80,93 @@ describe('isValidUrl', () => {
     ['not a url', false],
   ])('%s → %s', (url, valid) => {
     expect(isValidUrl(url)).toBe(valid);
+  });
+});
+
+describe('findFirstUrl', () => {
+  it.each<[string, string, string | null]>([
+    ['a bare host', 'visit example.com', 'https://example.com'],
+    ['a host with www.', 'see www.example.com today', 'https://www.example.com'],
+    ['an https URL', 'read https://example.com/a/b', 'https://example.com/a/b'],
+    ['an http URL', 'old http://example.com/', 'http://example.com/'],
+    ['an uppercase scheme and host', 'LOOK HTTPS://EXAMPLE.COM/Path', 'HTTPS://EXAMPLE.COM/Path'],
+    ['an uppercase bare host', 'go to EXAMPLE.ORG now', 'https://EXAMPLE.ORG'],
+    ['a sub-domain', 'docs at blog.example.co.uk/post', 'https://blog.example.co.uk/post'],
+    ['the start of the text', 'example.com is up', 'https://example.com'],
+    ['a trailing full stop', 'I like example.com.', 'https://example.com'],
+    ['a trailing comma', 'example.com/a, then', 'https://example.com/a'],
+    ['a trailing semicolon', 'see example.com/x;', 'https://example.com/x'],
+    ['a trailing exclamation mark', 'wow example.com/y!', 'https://example.com/y'],
+    ['a trailing question mark', 'seen example.com/z?', 'https://example.com/z'],
+    ['several trailing marks', 'really example.com/z?!...', 'https://example.com/z'],
+    ['punctuation inside the path', 'at example.com/a.b,c;d!e/f', 'https://example.com/a.b,c;d!e/f'],
+    ['a query string', 'search example.com/s?q=cats&page=2', 'https://example.com/s?q=cats&page=2'],
+    ['a query string right after the host', 'try example.com?q=1', 'https://example.com?q=1'],
+    ['a query string ending a sentence', 'try example.com/s?q=1.', 'https://example.com/s?q=1'],
+    ['a fragment', 'jump to example.com/doc#part-2', 'https://example.com/doc#part-2'],
+    ['a fragment right after the host', 'top example.com#top', 'https://example.com#top'],
+    ['a port', 'dev on example.com:8080/app', 'https://example.com:8080/app'],
+    ['a port with a scheme', 'http://example.com:3000', 'http://example.com:3000'],
+    ['an IP literal with a scheme', 'local http://127.0.0.1:4000/page', 'http://127.0.0.1:4000/page'],
+    ['a bare IP-like version number', 'version 1.2.3.4 is out', null],
+    ['a decimal number', 'pi is 3.14 or so', null],
+    ['a Unicode host', 'buch bei bücher.de/neu', 'https://bücher.de/neu'],
+    ['a punycode host', 'see xn--bcher-kva.de', 'https://xn--bcher-kva.de'],
+    ['a wrapping pair of parentheses', '(see example.com/page)', 'https://example.com/page'],
+    [
+      'parentheses that belong to the URL',
+      'en.wikipedia.org/wiki/Foo_(bar)',
+      'https://en.wikipedia.org/wiki/Foo_(bar)',
+    ],
+    [
+      'URL parentheses inside outer ones',
+      '(en.wikipedia.org/wiki/Foo_(bar))',
+      'https://en.wikipedia.org/wiki/Foo_(bar)',
+    ],
+    ['parentheses then a full stop', 'a link (example.com).', 'https://example.com'],
+    ['an e-mail address', 'mail me at ann@example.com', null],
+    ['an e-mail address with dots', 'write to first.last.name@example.com', null],
+    ['an e-mail address before a link', 'ann@example.com or example.org', 'https://example.org'],
+    ['the first of several URLs', 'a.example.com and b.example.com', 'https://a.example.com'],
+    ['the first of several with schemes', 'https://one.test/1 http://two.test/2', 'https://one.test/1'],
+    ['a URL after a newline', 'first line\nexample.com/next', 'https://example.com/next'],
+    ['a URL in quotes', 'he said "example.com/q" once', 'https://example.com/q'],
+    ['a URL in angle brackets', 'link <https://example.com/a>', 'https://example.com/a'],
+    ['no URL', 'just words here', null],
+    ['an empty text', '', null],
+    ['a single-label host', 'try http://localhost:3000', null],
+    ['another scheme', 'ftp://example.com/file', null],
+    ['a mailto link', 'mailto:ann@example.com', null],
+    ['a file name', 'open notes.txt2', null],
+    ['a host with a hyphen', 'my-site.example.com/x', 'https://my-site.example.com/x'],
+    ['a path with percent-escapes', 'example.com/a%20b', 'https://example.com/a%20b'],
+  ])('%s', (_case, text, expected) => {
+    expect(findFirstUrl(text)).toBe(expected);
+  });
+
+  it('says where the link ends, so the composer knows whether it is complete', () => {
+    expect(findFirstUrlMatch('see example.com/a, then')).toEqual({
+      url: 'https://example.com/a',
+      start: 4,
+      end: 17,
+    });
+  });
+});
+
+describe('previewDomain', () => {
+  it.each([
+    ['https://www.github.com/a', 'github'],
+    ['https://github.com/', 'github'],
+    ['https://www.bbc.co.uk/news', 'bbc'],
+    ['https://blog.example.com/post', 'blog.example'],
+    ['https://WWW.EXAMPLE.COM/', 'example'],
+    ['https://example.com:8080/x', 'example'],
+    ['https://user.github.io/', 'user.github'],
+    ['https://www.bücher.de/', 'bücher'],
+    ['http://127.0.0.1:4000/page', '127.0.0.1'],
+    ['https://a.b/', 'a'],
+    ['not a url', ''],
+  ])('%s → %s', (url, domain) => {
+    expect(previewDomain(url)).toBe(domain);
   });
 });

@@ -4,6 +4,7 @@
  * and a URL is valid only if it parses, is http(s) and its host has at least two
  * dot-separated parts, none of them empty.
  */
+import { parse as parseDomain } from 'tldts';
 
 /** Longest URL the preview proxy accepts, before and after normalisation. */
 export const MAX_PREVIEW_URL_LENGTH = 2048;
@@ -58,4 +59,80 @@ export function normalizeUrl(input: string): string | null {
   if (!isValidUrl(withScheme)) return null;
   const href = parseUrl(withScheme)?.href ?? null;
   return href !== null && href.length <= MAX_PREVIEW_URL_LENGTH ? href : null;
+}
+
+// --- Finding the first link in a text (spec §5) ---------------------------------------------
+
+const LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?`;
+// A top-level part is letters (or its punycode form), so "v1.2" or "3.14" is never a host.
+const TOP_LEVEL = String.raw`(?:\p{L}{2,63}|xn--[a-z\d-]{1,59})`;
+const NAMED_HOST = String.raw`(?:www\.)?(?:${LABEL}\.)+${TOP_LEVEL}`;
+const IPV4_HOST = String.raw`\d{1,3}(?:\.\d{1,3}){3}`;
+// After the host: no further label and no "@" (that would make it the name part of an e-mail).
+const HOST_END = String.raw`(?![\p{L}\p{N}@_-]|\.[\p{L}\p{N}])`;
+const PORT = String.raw`(?::\d{1,5})?`;
+const PATH = String.raw`(?:[/?#][^\s<>"]*)?`;
+// Not glued to a word, an e-mail's "@", a path or another scheme ("ftp://", "mailto:").
+const START = String.raw`(?<![\p{L}\p{N}@._%+/:=-])`;
+/**
+ * Host and path with an optional http(s) scheme and an optional www. An IP literal counts only
+ * with its scheme, so version numbers in prose are not links.
+ */
+const URL_IN_TEXT = new RegExp(
+  String.raw`${START}(?:(?:https?:\/\/)(?:${NAMED_HOST}|${IPV4_HOST})|${NAMED_HOST})${HOST_END}${PORT}${PATH}`,
+  'giu',
+);
+const SCHEME = /^https?:\/\//i;
+
+const count = (text: string, char: string) => text.split(char).length - 1;
+
+/**
+ * Drops sentence punctuation after a link, and a closing parenthesis that closes one opened
+ * before the link: "(see example.com/a)" → "example.com/a", but "…/Foo_(bar)" keeps its own.
+ */
+function trimTrailing(candidate: string): string {
+  let url = candidate;
+  for (;;) {
+    const trimmed = url.replace(TRAILING_PUNCTUATION, '');
+    if (trimmed.endsWith(')') && count(trimmed, ')') > count(trimmed, '(')) url = trimmed.slice(0, -1);
+    else if (trimmed !== url) url = trimmed;
+    else return url;
+  }
+}
+
+export interface UrlInText {
+  /** The link with https:// added when it had no scheme. */
+  url: string;
+  /** Where the link (as typed, after trimming) starts and ends in the text. */
+  start: number;
+  end: number;
+}
+
+/** The first valid link in `text` and where it is, or null (the composer also needs its end). */
+export function findFirstUrlMatch(text: string): UrlInText | null {
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const typed = trimTrailing(match[0]);
+    const url = SCHEME.test(typed) ? typed : `https://${typed}`;
+    if (isValidUrl(url)) return { url, start: match.index, end: match.index + typed.length };
+  }
+  return null;
+}
+
+/** The first link in a text, with https:// added when it has no scheme (spec §5), or null. */
+export function findFirstUrl(text: string): string | null {
+  return findFirstUrlMatch(text)?.url ?? null;
+}
+
+/**
+ * What a card shows as the site (spec §9): the host without "www." and without its top-level
+ * part, per the public-suffix list — www.bbc.co.uk → bbc, blog.example.com → blog.example.
+ * IP addresses are shown whole; "" when there is no host.
+ */
+export function previewDomain(url: string): string {
+  const { hostname, publicSuffix, isIp } = parseDomain(url);
+  if (!hostname) return '';
+  if (isIp) return hostname;
+  const host = hostname.replace(/^www\./, '');
+  if (!publicSuffix || host === publicSuffix) return host;
+  return host.endsWith(`.${publicSuffix}`) ? host.slice(0, -(publicSuffix.length + 1)) : host;
 }

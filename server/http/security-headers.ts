@@ -5,8 +5,9 @@ const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self' https: data: blob:",
-  "media-src 'self' https: blob:",
+  // No third-party images or media: link-card images are copied to our origin (/media/p/).
+  "img-src 'self' data: blob:",
+  "media-src 'self' blob:",
   "connect-src 'self' ws: wss:",
   "font-src 'self'",
   "object-src 'none'",

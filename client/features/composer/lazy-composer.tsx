@@ -79,7 +79,10 @@ export function LazyComposer(props: Omit<RichComposerProps, 'initialText'>) {
         value={text}
         placeholder={props.placeholder}
         rows={3}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value);
+          props.onTextChange?.(event.target.value);
+        }}
         onFocus={() => {
           setHasFocus(true);
           setIsWanted(true);

@@ -31,6 +31,8 @@ export interface RichComposerProps {
   onSubmit: (html: string) => Promise<unknown>;
   /** Editing only: Cancel button and Escape. */
   onCancel?: (() => void) | undefined;
+  /** The plain text after every change (e.g. to find a link to preview). */
+  onTextChange?: ((text: string) => void) | undefined;
 }
 
 /** Plain text typed before the editor loaded, one paragraph per line, as editor JSON (never HTML). */
@@ -78,6 +80,7 @@ export function RichComposer(props: RichComposerProps) {
     // Focus lands where the stand-in (or the Edit button) just was: no need to scroll, and
     // scrolling would fight the new-posts pill's own scroll to the top.
     onCreate: ({ editor: created }) => {
+      props.onTextChange?.(created.getText());
       if (autoFocus) created.commands.focus('end', { scrollIntoView: false });
     },
     // Its CSS is in styles.css: an injected <style> element would need 'unsafe-inline' in the CSP.
@@ -94,6 +97,7 @@ export function RichComposer(props: RichComposerProps) {
       },
     },
     onUpdate: ({ editor: current }) => {
+      props.onTextChange?.(current.getText());
       if (hasText(current)) drafts.write(draftKey, current.getHTML());
       else drafts.clear(draftKey);
     },

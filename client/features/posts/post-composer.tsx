@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { userMessageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../auth/auth.queries';
 import { draftKey } from '../composer/drafts';
 import { LazyComposer } from '../composer/lazy-composer';
+import { ComposerLinkPreview } from '../link-previews/composer-link-preview';
+import { useComposerLinkPreview } from '../link-previews/use-composer-link-preview';
 import { useCreatePost } from './posts.queries';
 
 export interface PostComposerProps {
@@ -16,6 +19,9 @@ export function PostComposer({ parentId, label, placeholder }: PostComposerProps
   const create = useCreatePost();
   const id = parentId ? `reply-${parentId}` : 'new-post';
   const key = draftKey(me?.id ?? 'anonymous', parentId ? { kind: 'reply', parentId } : { kind: 'post' });
+  const [text, setText] = useState('');
+  // The composer's id doubles as the preview's publicId: one per draft, logged by the proxy.
+  const linkPreview = useComposerLinkPreview(id, text);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm focus-within:border-primary-400 dark:border-slate-800 dark:bg-slate-900 dark:focus-within:border-primary-600">
       <LazyComposer
@@ -28,8 +34,16 @@ export function PostComposer({ parentId, label, placeholder }: PostComposerProps
         autoFocus={false}
         submitLabel={parentId ? 'Reply' : 'Post'}
         isBusy={create.isPending}
-        onSubmit={(body) => create.mutateAsync({ body, ...(parentId ? { parentId } : {}) })}
+        onTextChange={setText}
+        onSubmit={(body) =>
+          create.mutateAsync({
+            body,
+            ...(parentId ? { parentId } : {}),
+            linkPreviewUrl: linkPreview.publishUrl,
+          })
+        }
       />
+      <ComposerLinkPreview preview={linkPreview} editorId={id} />
       {create.error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {userMessageOf(create.error)}

@@ -65,3 +65,19 @@ export const MIN_FALLBACK_IMAGE_PX = 50;
 export const MAX_BODY_LOOKAHEAD_CHARS = 32 * 1024;
 /** Text kept from one body element (heading, paragraph, site-rule element). */
 export const MAX_BODY_TEXT_CHARS = 4 * 1024;
+
+/** Same-origin preview images (GET /media/p/<token>.webp). */
+/** Largest page image fetched for a card; larger ones get no image. */
+export const PREVIEW_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** Decoded pixels accepted (width × height): a small file must not unpack into gigabytes. */
+export const PREVIEW_IMAGE_MAX_INPUT_PIXELS = 40_000_000;
+/** Widest stored copy; narrower images keep their width. */
+export const PREVIEW_IMAGE_MAX_WIDTH_PX = 640;
+/** WebP quality of the stored copy. */
+export const PREVIEW_IMAGE_WEBP_QUALITY = 80;
+/** An image that could not be copied answers 404 from memory this long before it is tried again. */
+export const PREVIEW_IMAGE_FAILURE_TTL_MS = 10 * 60 * 1000;
+/** Failed image tokens remembered at once; token registrations remembered at once. */
+export const PREVIEW_IMAGE_MEMORY_ENTRIES = 2000;
+/** Browsers keep a stored copy this long: its name is a hash of its source, so it never changes. */
+export const PREVIEW_IMAGE_CACHE_SECONDS = 365 * 24 * 60 * 60;

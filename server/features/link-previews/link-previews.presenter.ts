@@ -4,7 +4,7 @@ import type { LinkPreview } from '../../../common/link-previews/preview-contract
  * The response body, built field by field from the contract so that nothing else a cached
  * outcome may carry (older shapes, internals) reaches the client.
  */
-export function presentLinkPreview(preview: LinkPreview): LinkPreview {
+export function presentLinkPreview(preview: LinkPreview, imageProxyUrl: string | null): LinkPreview {
   if (!('title' in preview)) {
     return {
       url: preview.url,
@@ -21,6 +21,7 @@ export function presentLinkPreview(preview: LinkPreview): LinkPreview {
     mediaType: preview.mediaType,
     contentType: preview.contentType,
     images: [...preview.images],
+    imageProxyUrl,
     videos: preview.videos.map(({ url, secureUrl, type, width, height }) => ({
       url,
       secureUrl,

@@ -59,6 +59,7 @@ describe('GET /api/v1/proxy', () => {
       mediaType: 'website',
       contentType: 'text/html',
       images: [origin.url('/card.jpg')],
+      imageProxyUrl: expect.stringMatching(/^\/media\/p\/[a-f0-9]{64}\.webp$/),
       videos: [
         { url: 'https://v.example.com/v.mp4', secureUrl: null, type: null, width: null, height: null },
       ],

@@ -4,13 +4,18 @@ import { parsePreviewQuery } from './link-previews.schema';
 import type { LinkPreviewService } from './link-previews.service';
 import { presentLinkPreview } from './link-previews.presenter';
 import { previewError } from './preview-errors';
+import type { PreviewImageService } from './preview-images.service';
 
 export interface LinkPreviewRoutesDeps {
   service: LinkPreviewService;
+  images: PreviewImageService;
 }
 
 /** GET /proxy (under /api/v1): the same-origin link-preview proxy of spec §7. */
-export function registerLinkPreviewRoutes(app: FastifyInstance, { service }: LinkPreviewRoutesDeps): void {
+export function registerLinkPreviewRoutes(
+  app: FastifyInstance,
+  { service, images }: LinkPreviewRoutesDeps,
+): void {
   app.get('/proxy', async (request) => {
     const user = requireUser(request);
     const { publicId, url } = parsePreviewQuery(request.query);
@@ -21,6 +26,6 @@ export function registerLinkPreviewRoutes(app: FastifyInstance, { service }: Lin
       'link preview',
     );
     if (!outcome.ok) throw previewError(outcome);
-    return presentLinkPreview(outcome.preview);
+    return presentLinkPreview(outcome.preview, await images.proxyUrlOf(outcome.preview));
   });
 }

@@ -155,5 +155,7 @@ export function buildHtmlPreview(tags: PageTags, facts: DocumentFacts): HtmlLink
     videos: pickVideos(tags, base),
     favicons: pickFavicons(tags, base, facts.url),
     charset: facts.charset,
+    // Filled in when answering: the copy's URL depends on the server's secret, not on the page.
+    imageProxyUrl: null,
   };
 }

@@ -9,6 +9,7 @@ import type {
   NotificationsService,
   PendingNotification,
 } from '../notifications/notifications.service';
+import type { PostLinkPreviews } from '../link-previews/post-link-preview';
 import type { UsersService } from '../users/users.service';
 import { type PreparedPostBody, preparePostBody } from './post-body';
 import { decodeCursor, encodeCursor } from './post-cursor';
@@ -31,6 +32,8 @@ export interface PostsServiceDeps {
   publish: FeedPublisher;
   users: UsersService;
   notifications: NotificationsService;
+  /** Builds a new post's link card; without it posts carry none. */
+  linkPreviews?: PostLinkPreviews;
   now?: () => number;
 }
 
@@ -48,7 +51,14 @@ function mentionsIn(row: PostRow, body: PreparedPostBody): MentionsInPost {
   };
 }
 
-export function createPostsService({ db, publish, users, notifications, now = Date.now }: PostsServiceDeps) {
+export function createPostsService({
+  db,
+  publish,
+  users,
+  notifications,
+  linkPreviews,
+  now = Date.now,
+}: PostsServiceDeps) {
   const posts = createPostsRepository(db);
 
   /**
@@ -122,9 +132,14 @@ export function createPostsService({ db, publish, users, notifications, now = Da
 
     async create(
       authorId: string,
-      input: { body: string; parentId?: string | undefined },
+      input: { body: string; parentId?: string | undefined; linkPreviewUrl?: string | null | undefined },
     ): Promise<{ post: Post; parentReplyCount: number | null }> {
       const body = await preparePostBody(input.body, users);
+      // Resolved before the transaction: an uncached page may take the fetch deadline.
+      const linkPreview =
+        input.linkPreviewUrl && linkPreviews
+          ? await linkPreviews.postLinkPreviewFor(authorId, input.linkPreviewUrl, body.text)
+          : null;
       return write(async (repo, trx) => {
         const parentId = input.parentId ?? null;
         if (parentId !== null) {
@@ -142,7 +157,7 @@ export function createPostsService({ db, publish, users, notifications, now = Da
           body_html: body.html,
           body_text: body.text,
           created_at: now(),
-          link_preview_json: null,
+          link_preview_json: linkPreview && JSON.stringify(linkPreview),
         });
         const events: EventWithoutSeq[] = [];
         const replyCount = parentId === null ? null : await repo.refreshReplyCount(parentId);

@@ -82,6 +82,13 @@ export interface LinkPreviewCacheTable {
   expires_at: number;
 }
 
+/** Same-origin preview images: the token (HMAC of the source URL) → the page image it copies. */
+export interface LinkPreviewImagesTable {
+  token: string;
+  source_url: string;
+  created_at: number;
+}
+
 // ----------------------------------------------------------------------------------------------
 
 export interface Database {
@@ -92,4 +99,5 @@ export interface Database {
   feed_events: FeedEventsTable;
   notifications: NotificationsTable;
   link_preview_cache: LinkPreviewCacheTable;
+  link_preview_images: LinkPreviewImagesTable;
 }

@@ -10,6 +10,7 @@ import {
 import { isHtmlType, parseContentType } from './content-type';
 import { fetchFailure, type FetchFailure } from './fetch-failure';
 import { FETCH_DEADLINE_MS, MAX_DECODED_BYTES, MAX_REDIRECTS, MAX_WIRE_BYTES } from './limits';
+import { readFileResponse, type FileResponse } from './file-reader';
 import { createPinnedAgent, type AddressPins } from './pinned-agent';
 import { REQUEST_HEADERS } from './request-headers';
 import { checkTarget, systemResolveHost, type ResolveHost, type TargetCheckDeps } from './target-check';
@@ -61,6 +62,7 @@ class DeadlineExceeded extends Error {}
 
 interface FetchContext {
   signal: AbortSignal;
+  headers: Readonly<Record<string, string>>;
   agent: Dispatcher;
   pins: AddressPins;
   check: TargetCheckDeps;
@@ -130,7 +132,7 @@ async function readResponse(
 async function send(url: URL, context: FetchContext): Promise<Dispatcher.ResponseData> {
   return request(url, {
     method: 'GET',
-    headers: REQUEST_HEADERS,
+    headers: context.headers,
     dispatcher: context.agent,
     signal: context.signal,
   });
@@ -145,12 +147,12 @@ interface FetchConfig {
 }
 
 /** Every hop is checked (scheme, userinfo, addresses) before its request is sent. */
-async function follow(
+async function follow<T>(
   start: URL,
   config: FetchConfig,
   context: FetchContext,
-  openSink: (finalUrl: string) => TextSink,
-) {
+  finish: (response: Dispatcher.ResponseData, url: URL) => Promise<T | FetchFailure>,
+): Promise<T | FetchFailure> {
   const visited = new Set<string>();
   let url = start;
   for (let hop = 0; ; hop += 1) {
@@ -162,8 +164,7 @@ async function follow(
     if (!target.isLiteral) context.pins.set(target.hostname.toLowerCase(), target.addresses);
     visited.add(url.href);
     const response = await send(url, context);
-    if (!REDIRECT_STATUSES.has(response.statusCode))
-      return readResponse(response, url, openSink, config.maxBytes);
+    if (!REDIRECT_STATUSES.has(response.statusCode)) return finish(response, url);
     discard(response.body);
     const next = nextHop(response, url);
     if (!(next instanceof URL)) return next;
@@ -172,14 +173,19 @@ async function follow(
   }
 }
 
-async function fetchWithDeadline(start: URL, config: FetchConfig, openSink: (finalUrl: string) => TextSink) {
+async function fetchWithDeadline<T>(
+  start: URL,
+  config: FetchConfig,
+  headers: Readonly<Record<string, string>>,
+  finish: (response: Dispatcher.ResponseData, url: URL) => Promise<T | FetchFailure>,
+): Promise<T | FetchFailure> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DeadlineExceeded()), config.deadlineMs);
   const pins: AddressPins = new Map();
   const agent = createPinnedAgent(pins, config.deadlineMs);
   const check = { policy: config.policy, resolveHost: config.resolveHost, signal: controller.signal };
   try {
-    return await follow(start, config, { signal: controller.signal, agent, pins, check }, openSink);
+    return await follow(start, config, { signal: controller.signal, headers, agent, pins, check }, finish);
   } catch (error) {
     return classifyError(error, controller.signal);
   } finally {
@@ -188,8 +194,8 @@ async function fetchWithDeadline(start: URL, config: FetchConfig, openSink: (fin
   }
 }
 
-export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
-  const config: FetchConfig = {
+function fetchConfigOf(options: SafeFetchOptions): FetchConfig {
+  return {
     policy: createAddressPolicy(options.allowedPrivateAddresses ?? []),
     deadlineMs: options.deadlineMs ?? FETCH_DEADLINE_MS,
     maxRedirects: options.maxRedirects ?? MAX_REDIRECTS,
@@ -199,15 +205,52 @@ export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
       maxWireBytes: options.maxWireBytes ?? MAX_WIRE_BYTES,
     },
   };
+}
+
+function parseStart(input: string): URL | null {
+  try {
+    return new URL(input);
+  } catch {
+    return null;
+  }
+}
+
+export function createSafeFetcher(options: SafeFetchOptions = {}): SafeFetcher {
+  const config = fetchConfigOf(options);
   return {
     async fetch(input, openSink) {
-      let start: URL;
-      try {
-        start = new URL(input);
-      } catch {
-        return fetchFailure('invalid_url');
-      }
-      return fetchWithDeadline(start, config, openSink);
+      const start = parseStart(input);
+      if (start === null) return fetchFailure('invalid_url');
+      return fetchWithDeadline(start, config, REQUEST_HEADERS, (response, url) =>
+        readResponse(response, url, openSink, config.maxBytes),
+      );
+    },
+  };
+}
+
+export interface FileFetchOptions extends Omit<SafeFetchOptions, 'maxDecodedBytes' | 'maxWireBytes'> {
+  /** Largest body accepted; a longer one is too_large. */
+  maxBytes: number;
+  /** The Accept header, e.g. image types only. */
+  accept: string;
+}
+
+/** A whole small file (an image to re-encode), through the same checks, deadline and pinning. */
+export interface SafeFileFetcher {
+  fetchFile(url: string): Promise<FileResponse | FetchFailure>;
+}
+
+export function createSafeFileFetcher(options: FileFetchOptions): SafeFileFetcher {
+  const config = fetchConfigOf(options);
+  // identity: the file is stored re-encoded, so compression would only add a decompressor to guard.
+  const headers = { ...REQUEST_HEADERS, accept: options.accept, 'accept-encoding': 'identity' };
+  return {
+    async fetchFile(input) {
+      const start = parseStart(input);
+      if (start === null) return fetchFailure('invalid_url');
+      return fetchWithDeadline(start, config, headers, (response, url) =>
+        readFileResponse(response, url, options.maxBytes),
+      );
     },
   };
 }

@@ -1,0 +1,42 @@
+import type { LinkPreview } from '../../../common/link-previews/preview-contract';
+import { type PreviewCard, previewCardOf } from '../../../common/link-previews/preview-card';
+import { findFirstUrl } from '../../../common/link-previews/url-rules';
+import { type ApiRequest, apiRequest } from '../../lib/api-client';
+import { PREVIEW_MESSAGES, previewErrorMessage } from './preview-messages';
+
+/** Spec §9: a preview request gives up after this long. */
+export const LINK_PREVIEW_TIMEOUT_MS = 8000;
+
+/** Spec §3: a preview or an error text, never both, never neither. */
+export type LinkPreviewResult = { preview: PreviewCard; error: null } | { preview: null; error: string };
+
+export interface FetchLinkPreviewOptions {
+  signal?: AbortSignal;
+  /** The API client to use; the app's own unless a test points one at a server of its own. */
+  request?: ApiRequest;
+}
+
+/**
+ * The link-preview helper (spec §3–§5, §8): previews the first URL in `text` through our
+ * same-origin proxy. Never throws; a text without a link is "Invalid or failed URL" and costs
+ * no request.
+ */
+export async function fetchLinkPreview(
+  publicId: string,
+  text: string,
+  { signal, request = apiRequest }: FetchLinkPreviewOptions = {},
+): Promise<LinkPreviewResult> {
+  const url = findFirstUrl(text);
+  if (url === null) return { preview: null, error: PREVIEW_MESSAGES.invalid };
+  try {
+    const answer = await request<LinkPreview>('/proxy', {
+      query: { publicId, url },
+      timeoutMs: LINK_PREVIEW_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    });
+    const preview = previewCardOf(answer);
+    return preview ? { preview, error: null } : { preview: null, error: PREVIEW_MESSAGES.invalid };
+  } catch (error) {
+    return { preview: null, error: previewErrorMessage(error) };
+  }
+}

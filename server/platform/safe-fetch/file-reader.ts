@@ -1,0 +1,49 @@
+import type { Dispatcher } from 'undici';
+import { parseContentType } from './content-type';
+import { fetchFailure, type FetchFailure } from './fetch-failure';
+
+/** A small file read whole, e.g. an image the server re-encodes. */
+export interface FileResponse {
+  ok: true;
+  /** Final URL after redirects. */
+  url: string;
+  /** Lower-case MIME essence as the origin declared it; check the bytes, not this. */
+  mimeType: string;
+  body: Buffer;
+}
+
+function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Reads at most `maxBytes`; a declared or actual longer body is too_large and is not kept. */
+export async function readFileResponse(
+  response: Dispatcher.ResponseData,
+  url: URL,
+  maxBytes: number,
+): Promise<FileResponse | FetchFailure> {
+  const { body } = response;
+  body.on('error', () => undefined);
+  const drop = (failure: FetchFailure) => {
+    body.destroy();
+    return failure;
+  };
+  if (response.statusCode < 200 || response.statusCode > 299)
+    return drop(fetchFailure('upstream_status', response.statusCode));
+  const encoding = (header(response.headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
+  // We asked for identity; a compressed answer would need a decompressor with its own limits.
+  if (encoding !== 'identity' && encoding !== '') return drop(fetchFailure('unsupported_content'));
+  const declared = Number(header(response.headers, 'content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) return drop(fetchFailure('too_large'));
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    const bytes = chunk as Buffer;
+    length += bytes.length;
+    if (length > maxBytes) return drop(fetchFailure('too_large'));
+    chunks.push(bytes);
+  }
+  const { mimeType } = parseContentType(header(response.headers, 'content-type'));
+  return { ok: true, url: url.href, mimeType, body: Buffer.concat(chunks, length) };
+}
