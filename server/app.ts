@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -11,6 +12,12 @@ import { UNCACHED_PREVIEWS_PER_USER } from './features/link-previews/limits';
 import { createKyselyPreviewCacheStore } from './features/link-previews/link-previews.repository';
 import { registerLinkPreviewRoutes } from './features/link-previews/link-previews.routes';
 import { createLinkPreviewService } from './features/link-previews/link-previews.service';
+import { createJobQueue } from './features/media/job-queue';
+import { MEDIA_MAX_CONCURRENT_JOBS, MEDIA_UPLOADS_PER_USER } from './features/media/limits';
+import { registerMediaFileRoutes } from './features/media/media-files.routes';
+import { startMediaSweep } from './features/media/media-sweep';
+import { registerMediaRoutes } from './features/media/media.routes';
+import { createMediaService } from './features/media/media.service';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { createNotificationsService } from './features/notifications/notifications.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
@@ -27,6 +34,7 @@ import { installStaticClient } from './http/static-client';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
+import { createDiskStorage } from './platform/storage/disk-storage';
 import type { ObjectStorage } from './platform/storage/object-storage';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
@@ -97,11 +105,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     publish: deps.publishUserEvent ?? publishers.user,
   });
+  const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'media'));
+  const media = createMediaService({
+    db: database.db,
+    storage,
+    uploadLimiter: createMemoryRateLimiter(MEDIA_UPLOADS_PER_USER),
+    jobs: createJobQueue(MEDIA_MAX_CONCURRENT_JOBS),
+  });
+  const mediaSweep = startMediaSweep(
+    () => media.sweep(),
+    (err) => app.log.warn({ err }, 'media clean-up failed'),
+  );
+  app.addHook('onClose', async () => mediaSweep.stop());
   const posts = createPostsService({
     db: database.db,
     publish: deps.publishFeedEvent ?? publishers.feed,
     users: usersService,
     notifications,
+    media,
   });
 
   const linkPreviews = createLinkPreviewService({
@@ -118,12 +139,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerUserRoutes(api, { users: usersService, posts });
       registerNotificationRoutes(api, { notifications });
       registerLinkPreviewRoutes(api, { service: linkPreviews });
+      registerMediaRoutes(api, { media });
       registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
       registerClientConfigRoutes(api, { realtime: config.realtime });
     },
     { prefix: API_PREFIX },
   );
 
+  registerMediaFileRoutes(app, { storage });
   await installStaticClient(app, clientDir);
   return app;
 }

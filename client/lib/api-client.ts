@@ -50,7 +50,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return payload as T;
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+/** The server's error body as an ApiError; anything else (a proxy's HTML page) by its status. */
+export function toApiError(status: number, payload: unknown): ApiError {
   const body = payload as Partial<ApiErrorBody> | null;
   const error = body?.error;
   if (error && typeof error.code === 'string') {

@@ -5,6 +5,7 @@ import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
 import { useCurrentUser } from '../auth/auth.queries';
 import { drafts } from '../composer/drafts';
+import { PostImages } from '../media/post-images';
 import { PostActions } from './post-actions';
 import { PostBody } from './post-body';
 import { editDraftKey, PostEditor } from './post-editor';
@@ -50,6 +51,7 @@ export function PostCard({ post, isFocus = false }: PostCardProps) {
         ) : (
           <PostBody html={post.bodyHtml} className={`mt-1 ${isFocus ? 'text-lg' : ''}`} />
         )}
+        <PostImages images={post.images} />
         <PostActions
           post={post}
           isMine={isMine}

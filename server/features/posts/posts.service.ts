@@ -1,9 +1,11 @@
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { FeedEvent } from '../../../common/contracts/feed-events';
+import type { PostImageRef } from '../../../common/contracts/media';
 import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import type { FeedPublisher } from '../../realtime/live-publishers';
+import type { MediaService } from '../media/media.service';
 import type {
   MentionsInPost,
   NotificationsService,
@@ -31,6 +33,7 @@ export interface PostsServiceDeps {
   publish: FeedPublisher;
   users: UsersService;
   notifications: NotificationsService;
+  media: Pick<MediaService, 'attachToPost'>;
   now?: () => number;
 }
 
@@ -48,7 +51,14 @@ function mentionsIn(row: PostRow, body: PreparedPostBody): MentionsInPost {
   };
 }
 
-export function createPostsService({ db, publish, users, notifications, now = Date.now }: PostsServiceDeps) {
+export function createPostsService({
+  db,
+  publish,
+  users,
+  notifications,
+  media,
+  now = Date.now,
+}: PostsServiceDeps) {
   const posts = createPostsRepository(db);
 
   /**
@@ -122,7 +132,7 @@ export function createPostsService({ db, publish, users, notifications, now = Da
 
     async create(
       authorId: string,
-      input: { body: string; parentId?: string | undefined },
+      input: { body: string; parentId?: string | undefined; images?: Required<PostImageRef>[] | undefined },
     ): Promise<{ post: Post; parentReplyCount: number | null }> {
       const body = await preparePostBody(input.body, users);
       return write(async (repo, trx) => {
@@ -144,6 +154,8 @@ export function createPostsService({ db, publish, users, notifications, now = Da
           created_at: now(),
           link_preview_json: null,
         });
+        if (input.images?.length)
+          await repo.setImages(id, await media.attachToPost(trx, authorId, id, input.images));
         const events: EventWithoutSeq[] = [];
         const replyCount = parentId === null ? null : await repo.refreshReplyCount(parentId);
         const row = await repo.findById(id, authorId);
