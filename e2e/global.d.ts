@@ -9,5 +9,7 @@ declare global {
     e2eDialogCalls?: number;
     /** Content-Security-Policy violations the page reported. */
     e2eCspViolations?: string[];
+    /** Sum of layout-shift scores without recent input, gathered by media.spec.ts. */
+    e2eLayoutShift?: number;
   }
 }

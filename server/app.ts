@@ -1,5 +1,5 @@
-import fastifyCookie from '@fastify/cookie';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { AUTH_RATE_RULES } from './features/auth/auth.limits';
@@ -16,6 +16,12 @@ import { createPostLinkPreviews } from './features/link-previews/post-link-previ
 import { createPreviewImagesRepository } from './features/link-previews/preview-images.repository';
 import { registerPreviewImageRoutes } from './features/link-previews/preview-images.routes';
 import { createPreviewImageService } from './features/link-previews/preview-images.service';
+import { createJobQueue } from './features/media/job-queue';
+import { MEDIA_MAX_CONCURRENT_JOBS, MEDIA_UPLOADS_PER_USER } from './features/media/limits';
+import { registerMediaFileRoutes } from './features/media/media-files.routes';
+import { startMediaSweep } from './features/media/media-sweep';
+import { registerMediaRoutes } from './features/media/media.routes';
+import { createMediaService } from './features/media/media.service';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { createNotificationsService } from './features/notifications/notifications.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
@@ -104,6 +110,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     publish: deps.publishUserEvent ?? publishers.user,
   });
+  const media = createMediaService({
+    db: database.db,
+    storage,
+    uploadLimiter: createMemoryRateLimiter(MEDIA_UPLOADS_PER_USER),
+    jobs: createJobQueue(MEDIA_MAX_CONCURRENT_JOBS),
+  });
+  const mediaSweep = startMediaSweep(
+    () => media.sweep(),
+    (err) => app.log.warn({ err }, 'media clean-up failed'),
+  );
+  app.addHook('onClose', async () => mediaSweep.stop());
   const linkPreviews = createLinkPreviewService({
     store: createKyselyPreviewCacheStore(database.db),
     rateLimiter: createMemoryRateLimiter(UNCACHED_PREVIEWS_PER_USER),
@@ -122,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publish: deps.publishFeedEvent ?? publishers.feed,
     users: usersService,
     notifications,
+    media,
     linkPreviews: createPostLinkPreviews({ previews: linkPreviews, images: previewImages }),
   });
 
@@ -132,12 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerUserRoutes(api, { users: usersService, posts });
       registerNotificationRoutes(api, { notifications });
       registerLinkPreviewRoutes(api, { service: linkPreviews, images: previewImages });
+      registerMediaRoutes(api, { media });
       registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
       registerClientConfigRoutes(api, { realtime: config.realtime });
     },
     { prefix: API_PREFIX },
   );
 
+  registerMediaFileRoutes(app, { storage });
   registerPreviewImageRoutes(app, previewImages);
   await installStaticClient(app, clientDir);
   return app;

@@ -76,7 +76,8 @@ async function send<T>(client: ApiClientOptions, path: string, options: RequestO
   return payload as T;
 }
 
-function toApiError(status: number, payload: unknown): ApiError {
+/** The server's error body as an ApiError; anything else (a proxy's HTML page) by its status. */
+export function toApiError(status: number, payload: unknown): ApiError {
   const body = payload as Partial<ApiErrorBody> | null;
   const error = body?.error;
   if (error && typeof error.code === 'string') {

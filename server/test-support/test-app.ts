@@ -12,6 +12,8 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The temporary DATA_DIR: database, media files. */
+  dataDir: string;
   /** Every live feed event the app published, in order. */
   events: FeedEvent[];
   /** Every event the app published on a user's private channel, in order, with the user's id. */
@@ -38,6 +40,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     database,
+    dataDir,
     events,
     userEvents,
     api({ cookie, headers, ...options }) {

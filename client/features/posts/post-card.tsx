@@ -6,6 +6,7 @@ import { RelativeTime } from '../../ui/relative-time';
 import { useCurrentUser } from '../auth/auth.queries';
 import { drafts } from '../composer/drafts';
 import { LinkPreviewCard } from '../link-previews/link-preview-card';
+import { PostImages } from '../media/post-images';
 import { PostActions } from './post-actions';
 import { PostBody } from './post-body';
 import { editDraftKey, PostEditor } from './post-editor';
@@ -51,7 +52,11 @@ export function PostCard({ post, isFocus = false }: PostCardProps) {
         ) : (
           <PostBody html={post.bodyHtml} className={`mt-1 ${isFocus ? 'text-lg' : ''}`} />
         )}
-        {post.linkPreview && <LinkPreviewCard card={post.linkPreview} className="mt-3 max-w-lg" />}
+        <PostImages images={post.images} />
+        {/* Images say more than a card: a post with images shows no link card, as in Mastodon. */}
+        {post.images.length === 0 && post.linkPreview && (
+          <LinkPreviewCard card={post.linkPreview} className="mt-3 max-w-lg" />
+        )}
         <PostActions
           post={post}
           isMine={isMine}

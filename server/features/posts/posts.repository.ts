@@ -115,6 +115,10 @@ export function createPostsRepository(db: Db) {
         .execute();
     },
 
+    async setImages(id: string, imagesJson: string): Promise<void> {
+      await db.updateTable('posts').set({ images_json: imagesJson }).where('id', '=', id).execute();
+    },
+
     async delete(id: string): Promise<void> {
       await db.deleteFrom('posts').where('id', '=', id).execute();
     },

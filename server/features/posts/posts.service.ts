@@ -1,9 +1,11 @@
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { FeedEvent } from '../../../common/contracts/feed-events';
+import type { PostImageRef } from '../../../common/contracts/media';
 import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import type { FeedPublisher } from '../../realtime/live-publishers';
+import type { MediaService } from '../media/media.service';
 import type {
   MentionsInPost,
   NotificationsService,
@@ -32,6 +34,7 @@ export interface PostsServiceDeps {
   publish: FeedPublisher;
   users: UsersService;
   notifications: NotificationsService;
+  media: Pick<MediaService, 'attachToPost'>;
   /** Builds a new post's link card; without it posts carry none. */
   linkPreviews?: PostLinkPreviews;
   now?: () => number;
@@ -56,6 +59,7 @@ export function createPostsService({
   publish,
   users,
   notifications,
+  media,
   linkPreviews,
   now = Date.now,
 }: PostsServiceDeps) {
@@ -132,7 +136,12 @@ export function createPostsService({
 
     async create(
       authorId: string,
-      input: { body: string; parentId?: string | undefined; linkPreviewUrl?: string | null | undefined },
+      input: {
+        body: string;
+        parentId?: string | undefined;
+        images?: Required<PostImageRef>[] | undefined;
+        linkPreviewUrl?: string | null | undefined;
+      },
     ): Promise<{ post: Post; parentReplyCount: number | null }> {
       const body = await preparePostBody(input.body, users);
       // Resolved before the transaction: an uncached page may take the fetch deadline.
@@ -159,6 +168,8 @@ export function createPostsService({
           created_at: now(),
           link_preview_json: linkPreview && JSON.stringify(linkPreview),
         });
+        if (input.images?.length)
+          await repo.setImages(id, await media.attachToPost(trx, authorId, id, input.images));
         const events: EventWithoutSeq[] = [];
         const replyCount = parentId === null ? null : await repo.refreshReplyCount(parentId);
         const row = await repo.findById(id, authorId);

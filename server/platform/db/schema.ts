@@ -89,6 +89,22 @@ export interface LinkPreviewImagesTable {
   created_at: number;
 }
 
+// --- Media (server/features/media) -------------------------------------------------------------
+
+/** One uploaded image. Attached once, to one post; unattached rows expire (see the sweep). */
+export interface MediaTable {
+  id: string;
+  owner_id: string;
+  /** The post showing it; null until attached, and again once that post is deleted. */
+  post_id: string | null;
+  /** Storage keys of every rendition (string[] as JSON), to delete them with the row. */
+  keys_json: string;
+  /** The UploadedImage as presented (JSON), copied into the post on attaching. */
+  image_json: string;
+  created_at: number;
+  attached_at: number | null;
+}
+
 // ----------------------------------------------------------------------------------------------
 
 export interface Database {
@@ -100,4 +116,5 @@ export interface Database {
   notifications: NotificationsTable;
   link_preview_cache: LinkPreviewCacheTable;
   link_preview_images: LinkPreviewImagesTable;
+  media: MediaTable;
 }

@@ -1,0 +1,109 @@
+import { useId } from 'react';
+import { Button } from '../../ui/button';
+import { ASPECT_PRESETS, type AspectPreset, FREE_CROP_MIN_PERCENT, type Rotation } from './crop-math';
+
+/** Zoom range of the cropper: 1 shows the whole picture, 3 a third of each side. */
+export const MIN_ZOOM = 1;
+export const MAX_ZOOM = 3;
+
+export interface CropControlsProps {
+  /** Avatars: the box is locked to 1:1, so no aspect choice is offered. */
+  isAspectLocked: boolean;
+  preset: AspectPreset;
+  onPresetChange: (preset: AspectPreset) => void;
+  freeSize: { width: number; height: number };
+  onFreeSizeChange: (size: { width: number; height: number }) => void;
+  zoom: number;
+  onZoomChange: (zoom: number) => void;
+  rotation: Rotation;
+  onRotate: (direction: 1 | -1) => void;
+}
+
+const RANGE = 'w-full accent-primary-600';
+
+/** Native inputs only: radios, ranges and buttons all work by keyboard without extra code. */
+export function CropControls(props: CropControlsProps) {
+  const id = useId();
+  const { preset, freeSize, onFreeSizeChange } = props;
+  return (
+    <div className="grid gap-4 text-sm">
+      {!props.isAspectLocked && (
+        <fieldset>
+          <legend className="font-medium">Aspect ratio</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {ASPECT_PRESETS.map((option) => (
+              <label
+                key={option.value}
+                className="flex cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-slate-700 dark:has-checked:bg-primary-950"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-aspect`}
+                  value={option.value}
+                  checked={preset === option.value}
+                  onChange={() => props.onPresetChange(option.value)}
+                  className="accent-primary-600"
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {preset === 'free' && !props.isAspectLocked && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <label className="grid gap-1">
+            <span className="font-medium">Crop width</span>
+            <input
+              type="range"
+              min={FREE_CROP_MIN_PERCENT}
+              max={100}
+              value={freeSize.width}
+              aria-valuetext={`${freeSize.width}%`}
+              onChange={(event) => onFreeSizeChange({ ...freeSize, width: Number(event.target.value) })}
+              className={RANGE}
+            />
+          </label>
+          <label className="grid gap-1">
+            <span className="font-medium">Crop height</span>
+            <input
+              type="range"
+              min={FREE_CROP_MIN_PERCENT}
+              max={100}
+              value={freeSize.height}
+              aria-valuetext={`${freeSize.height}%`}
+              onChange={(event) => onFreeSizeChange({ ...freeSize, height: Number(event.target.value) })}
+              className={RANGE}
+            />
+          </label>
+        </div>
+      )}
+      <div className="flex flex-wrap items-end gap-4">
+        <label className="grid min-w-40 flex-1 gap-1">
+          <span className="font-medium">Zoom</span>
+          <input
+            type="range"
+            min={MIN_ZOOM}
+            max={MAX_ZOOM}
+            step={0.05}
+            value={props.zoom}
+            aria-valuetext={`${Math.round(props.zoom * 100)}%`}
+            onChange={(event) => props.onZoomChange(Number(event.target.value))}
+            className={RANGE}
+          />
+        </label>
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" onClick={() => props.onRotate(-1)}>
+            <span aria-hidden="true">⟲</span> Rotate left
+          </Button>
+          <Button variant="secondary" onClick={() => props.onRotate(1)}>
+            <span aria-hidden="true">⟳</span> Rotate right
+          </Button>
+          <span className="text-slate-600 tabular-nums dark:text-slate-400" aria-live="polite">
+            {props.rotation}°
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

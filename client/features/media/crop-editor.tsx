@@ -1,0 +1,179 @@
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import Cropper, { type Area as CropperArea, type MediaSize, type Point } from 'react-easy-crop';
+// The cropper would inject these as an inline <style>, which the CSP (style-src 'self') blocks.
+import 'react-easy-crop/react-easy-crop.css';
+import { Button } from '../../ui/button';
+import { CropControls, MAX_ZOOM, MIN_ZOOM } from './crop-controls';
+import {
+  type Area,
+  type AspectPreset,
+  aspectOf,
+  freeCropSize,
+  type ImageEdit,
+  type Rotation,
+  rotatedSize,
+  type Size,
+  toImageEdit,
+  turn,
+} from './crop-math';
+import { CropPreview } from './crop-preview';
+
+export type CropShape = 'rect' | 'round';
+
+/** How far one arrow key moves the picture under the crop box, in screen pixels. */
+export const CROP_KEYBOARD_STEP_PX = 8;
+
+export interface CropEditorProps {
+  file: File;
+  /** An object URL of the file, owned (and revoked) by the caller. */
+  imageUrl: string;
+  /** 'round': avatars, locked to 1:1 with a round mask. */
+  shape: CropShape;
+  /** The crop and rotation, and a small picture of the result (null if it could not be drawn). */
+  onApply: (edit: ImageEdit, previewUrl: string | null) => void;
+  onCancel: () => void;
+}
+
+/** The same picture decoded once more, for drawing the live preview on a canvas. */
+function useDecodedImage(url: string): HTMLImageElement | null {
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  useEffect(() => {
+    const element = new Image();
+    element.onload = () => setImage(element);
+    element.src = url;
+    return () => {
+      element.onload = null;
+    };
+  }, [url]);
+  return image;
+}
+
+function sameSize(a: Size | null, b: Size): boolean {
+  return a !== null && a.width === b.width && a.height === b.height;
+}
+
+/** The cropper (react-easy-crop), its controls and the live preview: loaded as its own chunk. */
+export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: CropEditorProps) {
+  const hintId = useId();
+  const decoded = useDecodedImage(url);
+  const previewCanvas = useRef<HTMLCanvasElement>(null);
+  const isRound = shape === 'round';
+  const [preset, setPreset] = useState<AspectPreset>(isRound ? 'square' : 'original');
+  const [freeSize, setFreeSize] = useState({ width: 100, height: 100 });
+  const [position, setPosition] = useState<Point>({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [rotation, setRotation] = useState<Rotation>(0);
+  const [natural, setNatural] = useState<Size | null>(null);
+  /** The largest box the displayed picture allows (turned, and no bigger than the frame). */
+  const [freeBounds, setFreeBounds] = useState<Size | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const [area, setArea] = useState<Area | null>(null);
+  const [hasFailed, setHasFailed] = useState(false);
+  const cropArea = useRef<RefObject<HTMLDivElement | null> | null>(null);
+  // Keyboard users land on the crop area, where the arrow keys move the picture.
+  useEffect(() => {
+    if (natural) cropArea.current?.current?.focus({ preventScroll: true });
+  }, [natural]);
+
+  const aspect = natural ? (aspectOf(preset, natural, rotation) ?? undefined) : undefined;
+  const cropSize =
+    preset === 'free' && freeBounds ? freeCropSize(freeBounds, freeSize.width, freeSize.height) : undefined;
+  const onArea = (_percentages: CropperArea, pixels: CropperArea) => setArea(pixels);
+
+  if (hasFailed) {
+    return (
+      <div className="mt-3 grid gap-4">
+        <p role="alert" className="text-slate-700 dark:text-slate-300">
+          This browser cannot show {file.name}, so it cannot be cropped here. You can still upload it as it
+          is; Tidings checks it and tells you if it cannot use it.
+        </p>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={() => onApply({ rotation: 0 }, null)}>Upload without cropping</Button>
+        </div>
+      </div>
+    );
+  }
+  const apply = () => {
+    if (!natural || !area) return;
+    const canvas = previewCanvas.current;
+    onApply(
+      toImageEdit(area, natural, rotation),
+      canvas && canvas.width > 0 ? canvas.toDataURL('image/jpeg', 0.85) : null,
+    );
+  };
+  return (
+    <div className="mt-3 grid gap-4">
+      <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
+        Drag the picture, or focus the crop area and use the arrow keys, to choose what to keep. Scroll or
+        pinch to zoom.
+      </p>
+      <div ref={frame} className="relative h-[min(20rem,45dvh)] overflow-hidden rounded-xl bg-slate-900">
+        <Cropper
+          image={url}
+          crop={position}
+          zoom={zoom}
+          rotation={rotation}
+          aspect={aspect ?? 1}
+          cropSize={cropSize}
+          cropShape={shape}
+          showGrid={!isRound}
+          minZoom={MIN_ZOOM}
+          maxZoom={MAX_ZOOM}
+          keyboardStep={CROP_KEYBOARD_STEP_PX}
+          onCropChange={setPosition}
+          onZoomChange={setZoom}
+          onCropComplete={onArea}
+          onCropAreaChange={onArea}
+          onMediaLoaded={(size: MediaSize) =>
+            setNatural({ width: size.naturalWidth, height: size.naturalHeight })
+          }
+          setMediaSize={(size: MediaSize) => {
+            const turned = rotatedSize(size, rotation);
+            const next = {
+              width: Math.min(turned.width, frame.current?.clientWidth ?? turned.width),
+              height: Math.min(turned.height, frame.current?.clientHeight ?? turned.height),
+            };
+            setFreeBounds((current) => (sameSize(current, next) ? current : next));
+          }}
+          mediaProps={{ onError: () => setHasFailed(true) }}
+          cropperProps={{ role: 'group', 'aria-label': 'Crop area', 'aria-describedby': hintId }}
+          setCropperRef={(ref) => {
+            cropArea.current = ref;
+          }}
+          disableAutomaticStylesInjection
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
+        <CropControls
+          isAspectLocked={isRound}
+          preset={preset}
+          onPresetChange={setPreset}
+          freeSize={freeSize}
+          onFreeSizeChange={setFreeSize}
+          zoom={zoom}
+          onZoomChange={setZoom}
+          rotation={rotation}
+          onRotate={(direction) => setRotation((current) => turn(current, direction))}
+        />
+        <CropPreview
+          image={decoded}
+          area={area}
+          rotation={rotation}
+          isRound={isRound}
+          canvasRef={previewCanvas}
+        />
+      </div>
+      <div className="flex justify-end gap-3 border-t border-slate-100 pt-4 dark:border-slate-800">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button onClick={apply} disabled={!natural || !area}>
+          Apply
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ImageVariant, UploadedImage } from '../../../common/contracts/media';
+import type { ProcessedImage, Rendition } from './image-pipeline';
+
+/** Where GET /media/<key> serves stored files. */
+export const MEDIA_URL_PREFIX = '/media/';
+
+const EXTENSIONS: Record<Rendition['format'], string> = { webp: 'webp', jpeg: 'jpg', gif: 'gif' };
+export const CONTENT_TYPES: Record<Rendition['format'], string> = {
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+/** Files are named by the SHA-256 of their bytes: `i/ab/<sha256>-<width>.<ext>`. */
+export function storageKeyOf(rendition: Rendition, sha256Hex: string): string {
+  return `i/${sha256Hex.slice(0, 2)}/${sha256Hex}-${rendition.width}.${EXTENSIONS[rendition.format]}`;
+}
+
+export interface StoredRendition {
+  rendition: Rendition;
+  key: string;
+}
+
+export function presentUploadedImage(
+  id: string,
+  image: ProcessedImage,
+  stored: StoredRendition[],
+): UploadedImage {
+  const variants = (format: Rendition['format']): ImageVariant[] =>
+    stored
+      .filter(({ rendition }) => rendition.format === format)
+      .map(({ rendition, key }) => ({
+        width: rendition.width,
+        height: rendition.height,
+        url: `${MEDIA_URL_PREFIX}${key}`,
+      }));
+  return {
+    id,
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+    webp: variants('webp'),
+    fallback: variants(image.isAnimated ? 'gif' : 'jpeg'),
+    fallbackType: image.isAnimated ? 'image/gif' : 'image/jpeg',
+  };
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import { v7 as timeOrderedUuid } from 'uuid';
+import type { MediaCrop, PostImage, UploadedImage } from '../../../common/contracts/media';
+import { type AppError, errors } from '../../errors';
+import type { Db } from '../../platform/db/database';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { ObjectStorage } from '../../platform/storage/object-storage';
+import type { QuarterTurns } from './image-geometry';
+import { type PipelineFailure, processImage } from './image-pipeline';
+import type { JobQueue } from './job-queue';
+import { MEDIA_MAX_INPUT_PIXELS, MEDIA_SWEEP_BATCH, MEDIA_UNATTACHED_TTL_MS } from './limits';
+import { CONTENT_TYPES, presentUploadedImage, type StoredRendition, storageKeyOf } from './media.presenter';
+import { createMediaRepository, type MediaRow } from './media.repository';
+
+export interface MediaServiceDeps {
+  db: Db;
+  storage: ObjectStorage;
+  uploadLimiter: RateLimiter;
+  jobs: JobQueue;
+  now?: () => number;
+}
+
+export interface UploadInput {
+  file: Buffer;
+  crop?: MediaCrop | undefined;
+  rotation: QuarterTurns;
+}
+
+const PIPELINE_ERRORS: Record<PipelineFailure, () => AppError> = {
+  invalid_image: () =>
+    errors.badRequest(
+      'invalid_image',
+      'This file is not an image we accept (JPEG, PNG, WebP, GIF, AVIF or HEIC).',
+    ),
+  image_too_large: () =>
+    errors.badRequest(
+      'image_too_large',
+      `This image has too many pixels (at most ${MEDIA_MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
+    ),
+  invalid_crop: () => errors.badRequest('invalid_crop', 'The crop reaches outside the image.'),
+};
+
+const imageNotFound = () =>
+  errors.badRequest('image_not_found', 'One of the images is not yours, was already posted or has expired.');
+
+export function createMediaService({ db, storage, uploadLimiter, jobs, now = Date.now }: MediaServiceDeps) {
+  const media = createMediaRepository(db);
+
+  /** Deletes rows, then the files no remaining row names. */
+  async function removeRows(rows: readonly MediaRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const ids = rows.map((row) => row.id);
+    const keys = [...new Set(rows.flatMap((row) => JSON.parse(row.keys_json) as string[]))];
+    await media.deleteByIds(ids);
+    const shared = await media.keysStillReferenced(keys, ids);
+    await storage.delete(keys.filter((key) => !shared.has(key)));
+  }
+
+  return {
+    /** `read` parses the request body; it runs only once the user is within the upload rate. */
+    async upload(ownerId: string, read: () => Promise<UploadInput>): Promise<UploadedImage> {
+      const decision = await uploadLimiter.consume(ownerId);
+      if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
+      const input = await read();
+      const result = await jobs.run(() => processImage(input.file, input));
+      if (!result.ok) throw PIPELINE_ERRORS[result.reason]();
+
+      const id = timeOrderedUuid();
+      const stored: StoredRendition[] = result.image.renditions.map((rendition) => ({
+        rendition,
+        key: storageKeyOf(rendition, createHash('sha256').update(rendition.bytes).digest('hex')),
+      }));
+      const image = presentUploadedImage(id, result.image, stored);
+      const row: MediaRow = {
+        id,
+        owner_id: ownerId,
+        post_id: null,
+        keys_json: JSON.stringify(stored.map(({ key }) => key)),
+        image_json: JSON.stringify(image),
+        created_at: now(),
+        attached_at: null,
+      };
+      // The row first: while it exists, no clean-up of an identical upload removes these files.
+      await media.insert(row);
+      try {
+        await Promise.all(
+          stored.map(({ rendition, key }) =>
+            storage.put(key, rendition.bytes, CONTENT_TYPES[rendition.format]),
+          ),
+        );
+      } catch (err) {
+        await removeRows([row]);
+        throw err;
+      }
+      return image;
+    },
+
+    /** Only the owner, and only before the image is posted; others' images read as missing. */
+    async remove(ownerId: string, id: string): Promise<void> {
+      const row = await media.findById(id);
+      if (!row || row.owner_id !== ownerId)
+        throw errors.notFound('This image does not exist or has expired.');
+      if (row.attached_at !== null)
+        throw errors.conflict('image_attached', 'This image is part of a post; delete the post instead.');
+      await removeRows([row]);
+    },
+
+    /**
+     * Marks the author's unposted images as shown by `postId` and returns what the post keeps
+     * (`posts.images_json`), in the given order. Runs inside the post's transaction.
+     */
+    async attachToPost(
+      trx: Db,
+      authorId: string,
+      postId: string,
+      refs: readonly { id: string; alt: string }[],
+    ): Promise<string> {
+      const repo = createMediaRepository(trx);
+      const ids = refs.map((ref) => ref.id);
+      const rows = new Map((await repo.findByIds(ids)).map((row) => [row.id, row]));
+      const images: PostImage[] = refs.map((ref) => {
+        const row = rows.get(ref.id);
+        if (!row || row.owner_id !== authorId || row.attached_at !== null) throw imageNotFound();
+        return { ...(JSON.parse(row.image_json) as UploadedImage), alt: ref.alt.trim() };
+      });
+      // Guarded again in the update itself: two posts racing for one image cannot both win.
+      if ((await repo.attach(ids, authorId, postId, now())) !== ids.length) throw imageNotFound();
+      return JSON.stringify(images);
+    },
+
+    /** Removes images never posted within the TTL and images whose post was deleted. */
+    async sweep(): Promise<number> {
+      let removed = 0;
+      for (;;) {
+        const rows = await media.findExpired(now() - MEDIA_UNATTACHED_TTL_MS, MEDIA_SWEEP_BATCH);
+        await removeRows(rows);
+        removed += rows.length;
+        if (rows.length < MEDIA_SWEEP_BATCH) return removed;
+      }
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;
