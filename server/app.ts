@@ -26,6 +26,8 @@ import { registerNotificationRoutes } from './features/notifications/notificatio
 import { createNotificationsService } from './features/notifications/notifications.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
 import { createPostsService } from './features/posts/posts.service';
+import { registerSearchRoutes } from './features/search/search.routes';
+import { createSearchService } from './features/search/search.service';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes';
 import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
@@ -153,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerMediaRoutes(api, { media });
       registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
       registerClientConfigRoutes(api, { realtime: config.realtime });
+      registerSearchRoutes(api, { search: createSearchService({ db: database.db, users: usersService }) });
     },
     { prefix: API_PREFIX },
   );

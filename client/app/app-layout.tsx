@@ -7,6 +7,7 @@ import { useLiveFeed } from '../features/feed/use-live-feed';
 import { NotificationsLink } from '../features/notifications/notifications-link';
 import { useUnreadCount } from '../features/notifications/notifications.queries';
 import { useLiveNotifications } from '../features/notifications/use-live-notifications';
+import { SearchBox } from '../features/search/search-box';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
@@ -25,6 +26,7 @@ export function AppLayout() {
           <Link to="/" aria-label="Tidings home" className="rounded-lg">
             <Logo />
           </Link>
+          <SearchBox />
           <AccountNav />
         </div>
       </header>

@@ -18,6 +18,10 @@ export const router = createBrowserRouter([
         path: 'notifications',
         lazy: async () => ({ Component: (await import('../pages/notifications-page')).NotificationsPage }),
       },
+      {
+        path: 'search',
+        lazy: async () => ({ Component: (await import('../pages/search-page')).SearchPage }),
+      },
       { path: 'p/:id', lazy: async () => ({ Component: (await import('../pages/post-page')).PostPage }) },
       {
         path: ':profile',

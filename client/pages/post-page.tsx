@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
 import { PostCard } from '../features/posts/post-card';
 import { PostComposer } from '../features/posts/post-composer';
@@ -11,6 +11,9 @@ import { NotFoundPage } from './not-found-page';
 
 export function PostPage() {
   const { id = '' } = useParams();
+  // Opened from a search result: /p/:id?highlight=<the search>.
+  const [searchParams] = useSearchParams();
+  const highlight = searchParams.get('highlight') ?? undefined;
   const post = usePost(id);
   const replies = useReplies(id);
   const { data: me } = useCurrentUser();
@@ -34,7 +37,7 @@ export function PostPage() {
         </Link>
       )}
       <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
-        <PostCard post={post.data} isFocus />
+        <PostCard post={post.data} isFocus highlight={highlight} />
       </div>
       {isThreadRoot && (
         <section aria-labelledby="replies-title" className="flex flex-col gap-4">

@@ -1,10 +1,14 @@
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { highlightTermsOf } from '../../../common/search/search-query';
+import { highlight as highlightMatches } from '../search/highlight';
 import { sanitizePostHtml } from './sanitize-post-html';
 
 export interface PostBodyProps {
   html: string;
   className?: string;
+  /** A search whose words and phrases are highlighted in the text (after DOMPurify, text nodes only). */
+  highlight?: string | undefined;
 }
 
 function isPlainLeftClick(event: MouseEvent): boolean {
@@ -16,9 +20,12 @@ function isPlainLeftClick(event: MouseEvent): boolean {
  * HTML goes through DOMPurify once more right here. Mention links move through the router
  * instead of reloading the app; outside links open in a new tab (target and rel come with them).
  */
-export function PostBody({ html, className = '' }: PostBodyProps) {
+export function PostBody({ html, className = '', highlight = '' }: PostBodyProps) {
   const navigate = useNavigate();
-  const clean = useMemo(() => sanitizePostHtml(html), [html]);
+  const clean = useMemo(
+    () => highlightMatches(sanitizePostHtml(html), highlightTermsOf(highlight)),
+    [html, highlight],
+  );
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || !isPlainLeftClick(event) || !(event.target instanceof Element)) return;
     const mention = event.target.closest('a[data-type="mention"]');

@@ -15,9 +15,11 @@ export interface PostCardProps {
   post: Post;
   /** The post page shows its post larger and does not link to itself. */
   isFocus?: boolean;
+  /** A search to highlight in the body (the post was opened from a search result). */
+  highlight?: string | undefined;
 }
 
-export function PostCard({ post, isFocus = false }: PostCardProps) {
+export function PostCard({ post, isFocus = false, highlight }: PostCardProps) {
   const { data: me } = useCurrentUser();
   const isMine = me?.id === post.author.id;
   // An edit left unsaved (a reload, a crash) reopens where it was.
@@ -50,7 +52,11 @@ export function PostCard({ post, isFocus = false }: PostCardProps) {
         {isEditing ? (
           <PostEditor post={post} onDone={() => setIsEditing(false)} />
         ) : (
-          <PostBody html={post.bodyHtml} className={`mt-1 ${isFocus ? 'text-lg' : ''}`} />
+          <PostBody
+            html={post.bodyHtml}
+            className={`mt-1 ${isFocus ? 'text-lg' : ''}`}
+            highlight={highlight}
+          />
         )}
         <PostImages images={post.images} />
         {/* Images say more than a card: a post with images shows no link card, as in Mastodon. */}

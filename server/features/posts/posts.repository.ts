@@ -182,3 +182,28 @@ export function createPostsRepository(db: Db) {
 }
 
 export type PostsRepository = ReturnType<typeof createPostsRepository>;
+
+type ByIdsParams = Record<string, string>;
+const byIdsTemplates = new Map<number, QueryTemplate<Database, ByIdsParams, PostRow>>();
+
+/**
+ * The posts with these ids that still exist, in no particular order (search orders them). One
+ * compiled query per number of ids (a page holds at most a few dozen), like the page queries.
+ */
+export function findPostsByIds(db: Db, ids: readonly string[], viewerId: string | null): Promise<PostRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  let template = byIdsTemplates.get(ids.length);
+  if (!template) {
+    template = queryTemplate<Database, ByIdsParams, PostRow>((db, param) =>
+      selectPosts(db, param('viewerId')).where(
+        'posts.id',
+        'in',
+        ids.map((_, i) => param(`id${i}`)),
+      ),
+    );
+    byIdsTemplates.set(ids.length, template);
+  }
+  const params: ByIdsParams = { viewerId: viewerId ?? '' };
+  ids.forEach((id, i) => (params[`id${i}`] = id));
+  return template.execute(db, params);
+}

@@ -4,6 +4,7 @@ import * as linkPreviewCache from './0002-link-preview-cache';
 import * as posts from './0003-posts';
 import * as richTextAndNotifications from './0004-rich-text-and-notifications';
 import * as postAttachments from './0005-post-attachments';
+import * as search from './0006-search';
 import * as media from './0007-media';
 import * as linkPreviewImages from './0008-link-preview-images';
 
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003-posts': posts,
   '0004-rich-text-and-notifications': richTextAndNotifications,
   '0005-post-attachments': postAttachments,
+  '0006-search': search,
   '0007-media': media,
   '0008-link-preview-images': linkPreviewImages,
 };

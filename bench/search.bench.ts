@@ -1,0 +1,248 @@
+/**
+ * npm run bench:search — GET /api/v1/search on a 100,000-post SQLite database at concurrency 16.
+ * Baseline in the same run: the same queries answered with a `LIKE '%term%'` scan over the same
+ * posts by a small HTTP server in its own process (bench/search/baseline-server.ts). Our side is
+ * the production bundle (npm run build:server runs first) in its own process.
+ * Targets: p99 < 30 ms, and at least 10× the scan's throughput.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Migrator } from 'kysely';
+import { Pool } from 'undici';
+import { v7 as timeOrderedUuid } from 'uuid';
+import { loadConfig } from '../server/config';
+import { migrateToLatest, openDatabase } from '../server/platform/db/database';
+import { migrations } from '../server/platform/db/migrations';
+import { percentile, runPool } from './link-preview/bench-tools';
+import { seededRandom, vocabulary, zipfSampler } from './search/corpus';
+import { SERVER_NODE_FLAGS } from './server-node-flags';
+
+const POSTS = 100_000;
+const AUTHORS = 200;
+const CONCURRENCY = 16;
+const REQUESTS = 3_000;
+const BASELINE_REQUESTS = 400;
+const MAX_PHASE_MS = 60_000;
+const P99_TARGET_MS = 30;
+const THROUGHPUT_TARGET = 10;
+/** Query words come from below the most common ones, as real searches mostly do. */
+const MIN_QUERY_RANK = 100;
+const SAMPLE_EVERY = 50;
+
+type Db = ReturnType<typeof openDatabase>['db'];
+
+/** Seeds posts before the search migration, so its backfill indexes them all (and is timed). */
+async function seed(db: Db): Promise<number[][]> {
+  const words = vocabulary();
+  const random = seededRandom(42);
+  const nextRank = zipfSampler(random);
+  const started = Date.now() - POSTS * 1000;
+  const authors = Array.from({ length: AUTHORS }, (_, i) => ({
+    id: timeOrderedUuid(),
+    email: `author${i}@bench.test`,
+    handle: `author_${i}`,
+    handle_key: `author_${i}`,
+    display_name: `${words[i] ?? 'Author'} Author ${i}`,
+    password_hash: 'x',
+    created_at: started,
+  }));
+  await db.insertInto('users').values(authors).execute();
+  const samples: number[][] = [];
+  const BATCH = 500;
+  for (let from = 0; from < POSTS; from += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, POSTS - from) }, (_, k) => {
+      const i = from + k;
+      const ranks = Array.from({ length: 8 + Math.floor(random() * 17) }, nextRank);
+      if (i % SAMPLE_EVERY === 0) samples.push(ranks);
+      const text = ranks.map((rank) => words[rank]).join(' ');
+      return {
+        id: timeOrderedUuid(),
+        author_id: authors[i % AUTHORS]?.id ?? '',
+        parent_id: null,
+        body_html: `<p>${text}</p>`,
+        body_text: text,
+        created_at: started + i * 1000,
+      };
+    });
+    await db.insertInto('posts').values(rows).execute();
+  }
+  return samples;
+}
+
+/**
+ * Queries drawn from real posts, so each finds something: one word (half), two words of one post,
+ * the start of a word (typing), and the middle of a word (a part only trigrams find).
+ */
+function queriesFrom(samples: number[][], count: number): string[] {
+  const words = vocabulary();
+  const random = seededRandom(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  return Array.from({ length: count }, () => {
+    const ranks = pick(samples).filter((rank) => rank >= MIN_QUERY_RANK);
+    const word = words[pick(ranks.length ? ranks : [MIN_QUERY_RANK])] ?? 'kalo';
+    const roll = random();
+    if (roll < 0.5) return word;
+    if (roll < 0.7) return `${word} ${words[pick(ranks.length ? ranks : [MIN_QUERY_RANK])] ?? ''}`.trim();
+    if (roll < 0.85) return word.slice(0, 4);
+    return word.length >= 6 ? word.slice(1, 5) : word.slice(1);
+  });
+}
+
+function report(label: string, latencies: number[], elapsedMs: number) {
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  const rps = (latencies.length / elapsedMs) * 1000;
+  console.log(
+    `${label.padEnd(36)} ${String(latencies.length).padStart(6)} req  ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms`,
+  );
+  return { p50, p99, rps };
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system) a process has used so far, from Linux's /proc (null elsewhere): the
+ * server's own cost per request, which other work on a shared machine does not inflate.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** A server in its own process; resolves with its origin once it prints "listening at …". */
+interface ServerProcess {
+  origin: string;
+  stop: () => void;
+  cpuMs: () => number | null;
+}
+
+async function startProcess(args: string[], env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, args, {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = () => {
+    if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
+  };
+  const origin = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { origin, stop, cpuMs: () => cpuMsOf(child.pid) };
+}
+
+async function measure(server: ServerProcess, path: string, queries: readonly string[]) {
+  const pool = new Pool(server.origin, { connections: CONCURRENCY, pipelining: 1 });
+  const cpuBefore = server.cpuMs();
+  const headers = { 'x-requested-with': 'XMLHttpRequest' };
+  let empty = 0;
+  const run = await runPool(queries, CONCURRENCY, MAX_PHASE_MS, async (q) => {
+    const response = await pool.request({
+      method: 'GET',
+      path: `${path}?q=${encodeURIComponent(q)}`,
+      headers,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`${q} → ${response.statusCode}: ${await response.body.text()}`);
+    const body = (await response.body.json()) as { posts: unknown[] };
+    if (body.posts.length === 0) empty += 1;
+  });
+  await pool.close();
+  const cpuAfter = server.cpuMs();
+  const cpuMsPerRequest =
+    cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.latenciesMs.length;
+  return { ...run, empty, cpuMsPerRequest };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tidings-bench-search-'));
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  const database = openDatabase(config.database);
+  const servers: { stop: () => void }[] = [];
+  try {
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    await migrator.migrateTo('0005-post-attachments');
+    const seedStart = performance.now();
+    const samples = await seed(database.db);
+    const indexStart = performance.now();
+    await migrateToLatest(database.db);
+    const done = performance.now();
+    console.log(
+      `Seeded ${POSTS.toLocaleString('en')} posts in ${((indexStart - seedStart) / 1000).toFixed(1)} s, indexed them (migration backfill) in ${((done - indexStart) / 1000).toFixed(1)} s (${cpus().length} cores, Node ${process.version})`,
+    );
+    await database.close();
+
+    const ours = await startProcess([...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    });
+    servers.push(ours);
+    const baseline = await startProcess(
+      [
+        '--import',
+        'tsx',
+        'bench/search/baseline-server.ts',
+        config.database.kind === 'sqlite' ? config.database.file : '',
+      ],
+      {},
+    );
+    servers.push(baseline);
+
+    const queries = queriesFrom(samples, REQUESTS);
+    await measure(ours, '/api/v1/search', queries.slice(0, 300));
+    await measure(baseline, '/search', queries.slice(0, 20));
+
+    console.log(
+      `\nGET search, concurrency ${CONCURRENCY} (${queries.filter((q) => q.includes(' ')).length} of ${queries.length} queries have two words):`,
+    );
+    const fts = await measure(ours, '/api/v1/search', queries);
+    const oursFigures = report('FTS5 (GET /api/v1/search)', fts.latenciesMs, fts.elapsedMs);
+    const scan = await measure(baseline, '/search', queries.slice(0, BASELINE_REQUESTS));
+    const scanFigures = report("baseline: LIKE '%term%' scan (HTTP)", scan.latenciesMs, scan.elapsedMs);
+    console.log(`queries with no posts found: ours ${fts.empty}, baseline ${scan.empty}`);
+    const cpu = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} ms`);
+    console.log(
+      `server CPU per request (user + system): ours ${cpu(fts.cpuMsPerRequest)}, baseline ${cpu(scan.cpuMsPerRequest)}; load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    );
+
+    const throughput = oursFigures.rps / scanFigures.rps;
+    console.log(
+      `\nthroughput ratio (ours / scan): ${throughput.toFixed(1)}×   p99 ratio (scan / ours): ${(scanFigures.p99 / oursFigures.p99).toFixed(1)}×`,
+    );
+    console.log(`target p99 < ${P99_TARGET_MS} ms: ${oursFigures.p99 < P99_TARGET_MS ? 'met' : 'NOT met'}`);
+    console.log(
+      `target ≥ ${THROUGHPUT_TARGET}× the scan's throughput: ${throughput >= THROUGHPUT_TARGET ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    for (const server of servers) server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,85 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../../common/search/search-query';
+import { focusFirstResult, SEARCH_INPUT_ID } from './result-navigation';
+import { canSearch } from './search.queries';
+import { useSlashShortcut } from './use-slash-shortcut';
+
+/** Pause in typing after which the results follow what was typed. */
+export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_PATH = '/search';
+
+export const searchPathFor = (q: string) => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
+
+/**
+ * The header's search field. What it holds lives in the URL (/search?q=): typing updates it after
+ * a short pause, Enter at once, and the field follows the URL when it changes otherwise (back,
+ * forward, a link).
+ */
+export function SearchBox() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const isOnSearchPage = location.pathname === SEARCH_PATH;
+  const urlQuery = isOnSearchPage ? (params.get('q') ?? '') : '';
+  const [text, setText] = useState(urlQuery);
+  const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
+  const [sentQuery, setSentQuery] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useSlashShortcut(field);
+
+  if (urlQuery !== seenUrlQuery) {
+    setSeenUrlQuery(urlQuery);
+    // Our own update coming back must not undo what was typed since.
+    if (urlQuery !== sentQuery) setText(urlQuery);
+  }
+
+  /** Typing replaces the search page's history entry (no entry per keystroke); Enter adds one. */
+  const show = (q: string, isSubmitted: boolean) => {
+    setSentQuery(q);
+    void navigate(searchPathFor(q), { replace: isOnSearchPage && !isSubmitted });
+  };
+
+  // Only typing starts a search (after a pause); navigating alone never does.
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const onChange = (value: string) => {
+    setText(value);
+    clearTimeout(pending.current);
+    if (!canSearch(value) && !(isOnSearchPage && value === '')) return;
+    pending.current = setTimeout(() => show(value, false), SEARCH_DEBOUNCE_MS);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    clearTimeout(pending.current);
+    if (canSearch(text) && text !== urlQuery) show(text, true);
+  };
+
+  return (
+    <form
+      role="search"
+      aria-label="Posts and people"
+      onSubmit={onSubmit}
+      className="min-w-0 flex-1 sm:max-w-sm"
+    >
+      <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
+        Search posts and people
+      </label>
+      <input
+        ref={field}
+        id={SEARCH_INPUT_ID}
+        type="search"
+        value={text}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        autoComplete="off"
+        enterKeyHint="search"
+        aria-keyshortcuts="/"
+        placeholder="Search (press /)"
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={focusFirstResult}
+        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-600 focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+      />
+    </form>
+  );
+}

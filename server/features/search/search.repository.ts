@@ -1,0 +1,226 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
+import type { PublicUserRow } from '../users/users.repository';
+import type { PostHit, PostSearch, SearchIndex, SearchPosition } from './search-index';
+
+/** The trigram index cannot look up fewer characters than this (FTS5 gives no rows). */
+const TRIGRAM_LENGTH = 3;
+/**
+ * A query matching more posts than this ranks only the newest this many by relevance; older
+ * matches follow, newest first. Ranking scores every candidate, so this bounds the cost of a
+ * search for a very common word (measured: about 1.5 ms per 1,000 candidates).
+ */
+export const SEARCH_RANKED_MATCHES_MAX = 1_000;
+/**
+ * Scores order the three parts of a result list: bm25 is negative, so ranked whole-word matches
+ * come first, then older whole-word matches past the ranked window, then part-of-word matches.
+ */
+const OLDER_MATCH_SCORE = 0;
+const PART_MATCH_SCORE = 1;
+
+/** A literal FTS5 string: operators, columns and wildcards inside it are plain text. */
+function quote(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+function joiner(search: Pick<PostSearch, 'mode'>): string {
+  return search.mode === 'all' ? ' AND ' : ' OR ';
+}
+
+/**
+ * Words as whole words, phrases as written; the last word also as the beginning of a word, since
+ * results follow typing and only the word being typed is unfinished. (Parts of earlier words are
+ * still found through the trigram index.) A prefix query merges the lists of every word it
+ * begins, so keeping it to one word keeps a search cheap.
+ */
+function wordsExpression(search: Omit<PostSearch, 'authorId'>): string | null {
+  const last = search.words.length - 1;
+  const words = search.words.map((word, i) => (i === last ? `${quote(word)}*` : quote(word)));
+  const terms = [...words, ...search.phrases.map(quote)];
+  return terms.length === 0 ? null : terms.join(joiner(search));
+}
+
+/**
+ * Words and phrases anywhere inside the text. A term too short for trigrams cannot take part,
+ * so when every term must match and one is short, this index is not asked at all.
+ */
+function partsExpression(search: Omit<PostSearch, 'authorId'>): string | null {
+  const terms = [...search.words, ...search.phrases];
+  const long = terms.filter((term) => [...term].length >= TRIGRAM_LENGTH);
+  if (long.length === 0 || (search.mode === 'all' && long.length < terms.length)) return null;
+  return long.map(quote).join(joiner(search));
+}
+
+/** Limits index rows (by doc id) to one author's posts. */
+function byAuthor(column: RawBuilder<unknown>, authorId: string | null): RawBuilder<unknown> {
+  if (authorId === null) return sql`1 = 1`;
+  return sql`${column} in (select k.doc_id from posts p join search_post_docs k on k.ref_id = p.id where p.author_id = ${authorId})`;
+}
+
+function olderThan(column: RawBuilder<unknown>, after: SearchPosition | null): RawBuilder<unknown> {
+  return after === null ? sql`1 = 1` : sql`${column} < ${after.docId}`;
+}
+
+type HitRow = { id: string; score: number; doc_id: number };
+
+const toHit = (row: HitRow): PostHit => ({ id: row.id, score: row.score, docId: row.doc_id });
+
+/**
+ * The only code that knows FTS5: every query of the SQLite search index is here. Each query
+ * ranks and cuts the page inside the index first and reads the posts table for that page only.
+ */
+export function createSqliteSearchIndex(db: Db): SearchIndex {
+  /** The doc id where the ranked window starts, or null when every match fits in it. */
+  async function rankedWindowStart(search: PostSearch, words: string): Promise<number | null> {
+    const rowid = sql.ref('rowid');
+    const { rows } = await sql<{ doc_id: number }>`
+      select rowid as doc_id from posts_fts
+      where posts_fts match ${words} and ${byAuthor(rowid, search.authorId)}
+      order by rowid desc
+      limit 1 offset ${SEARCH_RANKED_MATCHES_MAX - 1}
+    `.execute(db);
+    return rows[0]?.doc_id ?? null;
+  }
+
+  /** Whole-word matches in the ranked window, by bm25, then newest first. */
+  async function wordHits(
+    search: PostSearch,
+    words: string,
+    windowStart: number | null,
+    after: SearchPosition | null,
+    limit: number,
+  ) {
+    const rowid = sql.ref('rowid');
+    const inWindow = windowStart === null ? sql`1 = 1` : sql`rowid >= ${windowStart}`;
+    const afterFilter =
+      after === null
+        ? sql`1 = 1`
+        : sql`(s.score > ${after.score} or (s.score = ${after.score} and s.doc_id < ${after.docId}))`;
+    const { rows } = await sql<HitRow>`
+      select k.ref_id as id, s.score, s.doc_id from (
+        select doc_id, score from (
+          select rowid as doc_id, bm25(posts_fts) as score from posts_fts
+          where posts_fts match ${words} and ${inWindow} and ${byAuthor(rowid, search.authorId)}
+        ) s
+        where ${afterFilter}
+        order by s.score, s.doc_id desc
+        limit ${limit}
+      ) s
+      join search_post_docs k on k.doc_id = s.doc_id
+      order by s.score, s.doc_id desc
+    `.execute(db);
+    return rows.map(toHit);
+  }
+
+  /** Whole-word matches older than the ranked window, newest first. */
+  async function olderWordHits(
+    search: PostSearch,
+    words: string,
+    windowStart: number,
+    after: SearchPosition | null,
+    limit: number,
+  ) {
+    const rowid = sql.ref('rowid');
+    const { rows } = await sql<HitRow>`
+      select k.ref_id as id, ${OLDER_MATCH_SCORE} as score, s.doc_id from (
+        select rowid as doc_id from posts_fts
+        where posts_fts match ${words} and rowid < ${windowStart}
+          and ${byAuthor(rowid, search.authorId)} and ${olderThan(rowid, after)}
+        order by rowid desc
+        limit ${limit}
+      ) s
+      join search_post_docs k on k.doc_id = s.doc_id
+      order by s.doc_id desc
+    `.execute(db);
+    return rows.map(toHit);
+  }
+
+  /** Posts that hold the terms only inside longer words (or CJK runs), newest first. */
+  async function partHits(
+    search: PostSearch,
+    parts: string,
+    words: string,
+    after: SearchPosition | null,
+    limit: number,
+  ) {
+    const rowid = sql.ref('rowid');
+    const { rows } = await sql<HitRow>`
+      select k.ref_id as id, ${PART_MATCH_SCORE} as score, s.doc_id from (
+        select rowid as doc_id from posts_trigram
+        where posts_trigram match ${parts}
+          and rowid not in (select rowid from posts_fts where posts_fts match ${words})
+          and ${byAuthor(rowid, search.authorId)} and ${olderThan(rowid, after)}
+        order by rowid desc
+        limit ${limit}
+      ) s
+      join search_post_docs k on k.doc_id = s.doc_id
+      order by s.doc_id desc
+    `.execute(db);
+    return rows.map(toHit);
+  }
+
+  async function authorPosts(authorId: string, after: SearchPosition | null, limit: number) {
+    const { rows } = await sql<HitRow>`
+      select p.id, ${OLDER_MATCH_SCORE} as score, k.doc_id from posts p
+      join search_post_docs k on k.ref_id = p.id
+      where p.author_id = ${authorId} and ${olderThan(sql.ref('k.doc_id'), after)}
+      order by k.doc_id desc
+      limit ${limit}
+    `.execute(db);
+    return rows.map(toHit);
+  }
+
+  return {
+    async findPosts(search, after, limit) {
+      const words = wordsExpression(search);
+      if (words === null) return search.authorId === null ? [] : authorPosts(search.authorId, after, limit);
+      const parts = partsExpression(search);
+      // Each part of the list is asked for only once the page has room left after the one before.
+      const score = after?.score ?? -Infinity;
+      const windowStart = score < PART_MATCH_SCORE ? await rankedWindowStart(search, words) : null;
+      const from = (partScore: number) => (score === partScore ? after : null);
+      const hits = score < OLDER_MATCH_SCORE ? await wordHits(search, words, windowStart, after, limit) : [];
+      if (hits.length < limit && windowStart !== null && score <= OLDER_MATCH_SCORE) {
+        hits.push(
+          ...(await olderWordHits(search, words, windowStart, from(OLDER_MATCH_SCORE), limit - hits.length)),
+        );
+      }
+      if (hits.length < limit && parts !== null) {
+        hits.push(...(await partHits(search, parts, words, from(PART_MATCH_SCORE), limit - hits.length)));
+      }
+      return hits;
+    },
+
+    async findPeople(search, limit) {
+      const words = wordsExpression(search);
+      if (words === null) return [];
+      const parts = partsExpression(search);
+      const partMatches =
+        parts === null
+          ? sql``
+          : sql`union all select rowid, ${PART_MATCH_SCORE} from users_trigram where users_trigram match ${parts}`;
+      const { rows } = await sql<PublicUserRow>`
+        select u.id, u.handle, u.display_name, u.created_at
+        from (
+          select rowid as doc_id, bm25(users_fts) as score from users_fts where users_fts match ${words}
+          ${partMatches}
+        ) h
+        join search_user_docs k on k.doc_id = h.doc_id
+        join users u on u.id = k.ref_id
+        group by u.id
+        order by min(h.score), u.handle_key
+        limit ${limit}
+      `.execute(db);
+      return rows;
+    },
+  };
+}
+
+/**
+ * The search index for this database, or null where none exists yet (PostgreSQL, until its
+ * tsvector + pg_trgm index arrives).
+ */
+export function createSearchIndex(db: Db): SearchIndex | null {
+  return isPostgres(db) ? null : createSqliteSearchIndex(db);
+}
