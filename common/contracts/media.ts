@@ -59,7 +59,10 @@ export const MEDIA_MAX_FILE_BYTES = 15 * 1024 * 1024;
 export const MEDIA_MAX_INPUT_PIXELS = 50_000_000;
 /** Longest edge of any stored rendition, in pixels. */
 export const MEDIA_MAX_LONG_EDGE = 2048;
-/** Widths of the stored renditions; those wider than the image itself are skipped. */
+/**
+ * Widths of the stored renditions: those narrower than the image, plus the image's own width
+ * (after the long-edge cap), so an image is never enlarged nor served smaller than it is.
+ */
 export const MEDIA_WIDTHS = [320, 640, 1280, 2048] as const;
 
 /** Quarter turns clockwise, applied after the file's own EXIF orientation. */

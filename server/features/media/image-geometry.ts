@@ -57,12 +57,12 @@ export function cappedSize(size: Size, longEdge = MEDIA_MAX_LONG_EDGE): Size {
 }
 
 /**
- * The rendition sizes of an image: every standard width not wider than the image, or the
- * image's own width when it is narrower than the narrowest, so there is always one.
+ * The rendition sizes of an image: every standard width narrower than the image, and the image's
+ * own width (already capped at 2048 px) as the widest. Never enlarged, and never smaller than
+ * what was uploaded: a 1200 px crop keeps 1200 px for sharp screens instead of stopping at 640.
  */
 export function renditionSizes(size: Size): Size[] {
-  const widths: number[] = MEDIA_WIDTHS.filter((width) => width <= size.width);
-  if (widths.length === 0) widths.push(size.width);
+  const widths: number[] = [...MEDIA_WIDTHS.filter((width) => width < size.width), size.width];
   return widths.map((width) => ({
     width,
     height: Math.max(1, Math.round((size.height * width) / size.width)),

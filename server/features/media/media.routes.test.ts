@@ -45,16 +45,17 @@ describe('POST /api/v1/media', () => {
   it('stores WebP and JPEG renditions named by content and answers the image with its URLs', async () => {
     const ana = await signedUpUser(t);
     const image = await uploadedImage(t, ana.cookie, await jpeg(1500, 1000));
-    expect(image).toMatchObject({ width: 1280, height: 853, fallbackType: 'image/jpeg' });
+    expect(image).toMatchObject({ width: 1500, height: 1000, fallbackType: 'image/jpeg' });
     expect(image.webp.map((v) => [v.width, v.height])).toEqual([
       [320, 213],
       [640, 427],
       [1280, 853],
+      [1500, 1000],
     ]);
     expect(image.webp[0]?.url).toMatch(/^\/media\/i\/([0-9a-f]{2})\/\1[0-9a-f]{62}-320\.webp$/);
-    expect(image.fallback[2]?.url).toMatch(/-1280\.jpg$/);
+    expect(image.fallback[3]?.url).toMatch(/-1500\.jpg$/);
     expect(await mediaRowCount(t)).toBe(1);
-    expect(storedMediaFiles(t)).toHaveLength(6);
+    expect(storedMediaFiles(t)).toHaveLength(8);
   });
 
   it('serves the files with their type, length and an immutable cache header', async () => {
@@ -126,7 +127,7 @@ describe('POST /api/v1/media', () => {
       name: 'holiday.jpg',
       type: 'image/jpeg',
     });
-    expect([image.width, image.height]).toEqual([320, 320]);
+    expect([image.width, image.height]).toEqual([500, 500]);
   });
 
   it('turns CMYK JPEG and 16-bit PNG into 8-bit sRGB', async () => {
@@ -157,7 +158,7 @@ describe('POST /api/v1/media', () => {
       rotation: '90',
       crop: { x: 0, y: 100, width: 600, height: 600 },
     });
-    expect([image.width, image.height]).toEqual([320, 320]);
+    expect([image.width, image.height]).toEqual([600, 600]);
     const outside = await uploadImage(t, ana.cookie, await jpeg(1000, 600), {
       crop: { x: 500, y: 0, width: 600, height: 600 },
     });
@@ -229,7 +230,7 @@ describe('DELETE /api/v1/media/:id', () => {
     const image = await uploadedImage(t, ana.cookie, await jpeg(700, 500));
     const byOther = await remove(bo.cookie, image);
     expect(byOther.statusCode).toBe(404);
-    expect(storedMediaFiles(t)).toHaveLength(4);
+    expect(storedMediaFiles(t)).toHaveLength(6);
 
     expect((await remove(ana.cookie, image)).statusCode).toBe(204);
     await expectNothingStoredAndAlive();

@@ -47,7 +47,7 @@ describe('media clean-up', () => {
     const posted = await uploadedImage(t, ana.cookie, await png(700, 500));
     await postWith(ana.cookie, posted.id);
     const filesOfPosted = storedMediaFiles(t).filter((file) => posted.webp.some((v) => v.url.endsWith(file)));
-    expect(filesOfPosted).toHaveLength(2);
+    expect(filesOfPosted).toHaveLength(3);
 
     const justBefore = Date.now() + MEDIA_UNATTACHED_TTL_MS - 60_000;
     expect(await mediaServiceAt(() => justBefore).sweep()).toBe(0);
@@ -57,7 +57,7 @@ describe('media clean-up', () => {
     expect(await mediaServiceAt(() => dayLater).sweep()).toBe(1);
     expect(await mediaRowCount(t)).toBe(1);
     const left = storedMediaFiles(t);
-    expect(left).toHaveLength(4);
+    expect(left).toHaveLength(6);
     expect(left.some((file) => abandoned.webp[0]!.url.endsWith(file))).toBe(false);
   });
 
