@@ -18,6 +18,8 @@ const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', '
     TRUST_PROXY: 'true',
     // Test pages for link previews are served on loopback; never set this outside tests.
     UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.1',
+    // Links typed in tests (example.com…) must not send DNS queries off this machine.
+    UNSAFE_PREVIEW_OFFLINE: 'true',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

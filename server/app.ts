@@ -41,6 +41,7 @@ import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
 import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createDiskStorage } from './platform/storage/disk-storage';
+import { offlineResolveHost } from './platform/safe-fetch/target-check';
 import type { ObjectStorage } from './platform/storage/object-storage';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
@@ -123,10 +124,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (err) => app.log.warn({ err }, 'media clean-up failed'),
   );
   app.addHook('onClose', async () => mediaSweep.stop());
+  const previewResolver = config.previewOffline ? { resolveHost: offlineResolveHost } : {};
   const linkPreviews = createLinkPreviewService({
     store: createKyselyPreviewCacheStore(database.db),
     rateLimiter: createMemoryRateLimiter(UNCACHED_PREVIEWS_PER_USER),
     allowedPrivateAddresses: config.previewAllowedAddresses,
+    ...previewResolver,
     onStoreError: (err) => app.log.warn({ err }, 'link-preview cache failed'),
   });
   const previewImages = createPreviewImageService({
@@ -134,11 +137,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage,
     secret: config.sessionSecret,
     allowedPrivateAddresses: config.previewAllowedAddresses,
+    ...previewResolver,
     onError: (err) => app.log.warn({ err }, 'link-preview image failed'),
   });
+  const search = createSearchService({ db: database.db, users: usersService });
+  const publishFeedEvent = deps.publishFeedEvent ?? publishers.feed;
   const posts = createPostsService({
     db: database.db,
-    publish: deps.publishFeedEvent ?? publishers.feed,
+    // Every post write publishes an event after its commit: the moment cached search hits go stale.
+    publish: async (event) => {
+      search.noteChangedPosts();
+      await publishFeedEvent(event);
+    },
     users: usersService,
     notifications,
     media,
@@ -155,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerMediaRoutes(api, { media });
       registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
       registerClientConfigRoutes(api, { realtime: config.realtime });
-      registerSearchRoutes(api, { search: createSearchService({ db: database.db, users: usersService }) });
+      registerSearchRoutes(api, { search });
     },
     { prefix: API_PREFIX },
   );

@@ -36,7 +36,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       database: { kind: 'sqlite', file: join(dataDir, 'tidings.db') },
       previewAllowedAddresses: [],
+      previewOffline: false,
     });
+    expect(loadConfig({ DATA_DIR: dataDir, UNSAFE_PREVIEW_OFFLINE: 'true' }).previewOffline).toBe(true);
   });
 
   it('generates a session secret once and keeps it in DATA_DIR', () => {
@@ -68,6 +70,7 @@ describe('loadConfig', () => {
     [{ SESSION_SECRET: 'too short' }, 'SESSION_SECRET'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.2,not-an-ip' }, 'UNSAFE_PREVIEW_ALLOWED_ADDRESSES'],
+    [{ UNSAFE_PREVIEW_OFFLINE: 'yes' }, 'UNSAFE_PREVIEW_OFFLINE'],
   ])('names the variable in the error for %o', (env, name) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -52,6 +52,7 @@ const envSchema = z.object({
   PUSHER_HOST: optionalString,
   PUSHER_PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   PUSHER_USE_TLS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('true')),
+  UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
     'must be a comma-separated list of IP addresses',
@@ -91,6 +92,8 @@ export interface Config {
   trustProxy: boolean;
   /** Test-only: loopback addresses the preview fetcher treats as public. Dangerous elsewhere. */
   previewAllowedAddresses: string[];
+  /** Test-only: the preview fetcher never asks DNS, so only IP-literal links are fetched. */
+  previewOffline: boolean;
 }
 
 export class ConfigError extends Error {
@@ -127,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .split(',')
       .map((ip) => ip.trim())
       .filter(Boolean),
+    previewOffline: vars.UNSAFE_PREVIEW_OFFLINE === 'true',
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { LinkPreview } from '../../../common/link-previews/preview-contract';
 import { createSafeFileFetcher, type SafeFileFetcher } from '../../platform/safe-fetch/safe-fetch';
+import type { ResolveHost } from '../../platform/safe-fetch/target-check';
 import type { ObjectStorage, StoredObject } from '../../platform/storage/object-storage';
 import { createFetchLimiter } from './fetch-limiter';
 import {
@@ -10,7 +11,7 @@ import {
   PREVIEW_IMAGE_MAX_BYTES,
   PREVIEW_IMAGE_MEMORY_ENTRIES,
 } from './limits';
-import { createLruCache } from './lru-cache';
+import { createLruCache } from '../../platform/cache/lru-cache';
 import { encodePreviewImage } from './preview-image-encode';
 import type { PreviewImagesRepository } from './preview-images.repository';
 
@@ -39,6 +40,7 @@ export interface PreviewImageServiceOptions {
   secret: string;
   allowedPrivateAddresses?: readonly string[];
   fetcher?: SafeFileFetcher;
+  resolveHost?: ResolveHost;
   now?: () => number;
   onError?: (error: unknown) => void;
 }
@@ -57,6 +59,7 @@ export function createPreviewImageService(options: PreviewImageServiceOptions): 
       allowedPrivateAddresses: options.allowedPrivateAddresses ?? [],
       maxBytes: PREVIEW_IMAGE_MAX_BYTES,
       accept: IMAGE_TYPES,
+      ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     });
   const registered = createLruCache<true>(PREVIEW_IMAGE_MEMORY_ENTRIES);
   const failed = createLruCache<true>(PREVIEW_IMAGE_MEMORY_ENTRIES);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pinnedLookup } from './pinned-agent';
 import { createSafeFetcher } from './safe-fetch';
-import type { ResolveHost, ResolvedAddress } from './target-check';
+import { offlineResolveHost, type ResolveHost, type ResolvedAddress } from './target-check';
 import { collectText } from './testing/sinks';
 import { canaryHandler, startTestOrigin, type TestOrigin } from './testing/test-origin';
 
@@ -215,5 +215,21 @@ describe('pinnedLookup', () => {
 
   it('fails closed for a name that was not checked', () => {
     pinnedLookup(pins)('other.example', {}, (error) => expect(error?.code).toBe('ENOTFOUND'));
+  });
+});
+
+describe('offline resolver (test servers that must stay on loopback)', () => {
+  const byName = () => `http://pages.example:${origin.port}/`;
+
+  it('fetches by IP literal but resolves no name', async () => {
+    const toOrigin: ResolveHost = async () => [{ address: ORIGIN_HOST, family: 4 }];
+    expect(await fetcher(toOrigin).fetch(byName(), collectText().open)).toMatchObject({ ok: true });
+    expect(await fetcher(offlineResolveHost).fetch(byName(), collectText().open)).toEqual({
+      ok: false,
+      code: 'fetch_failed',
+    });
+    expect(await fetcher(offlineResolveHost).fetch(origin.url('/'), collectText().open)).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -22,6 +22,11 @@ export const systemResolveHost: ResolveHost = async (hostname) => {
   return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
 };
 
+/** Answers no name, without sending a query: for test servers that must not leave loopback. */
+export const offlineResolveHost: ResolveHost = async (hostname) => {
+  throw new Error(`not resolving ${hostname}: the fetcher is offline`);
+};
+
 export type TargetCheck =
   | { ok: true; hostname: string; addresses: ResolvedAddress[]; isLiteral: boolean }
   | { ok: false; code: FetchFailureCode };
