@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/database';
 import { PREVIEW_MEMORY_STORE_ENTRIES } from './limits';
-import { createLruCache } from './lru-cache';
+import { createLruCache } from '../../platform/cache/lru-cache';
 import type { PreviewOutcome } from './preview-outcome';
 
 /**

@@ -12,7 +12,7 @@ import {
   PREVIEW_MEMORY_CACHE_ENTRIES,
   PREVIEW_SUCCESS_TTL_MS,
 } from './limits';
-import { createLruCache } from './lru-cache';
+import { createLruCache } from '../../platform/cache/lru-cache';
 import { fetchLinkPreview } from './preview-fetch';
 import type { PreviewOutcome, PreviewRefusal } from './preview-outcome';
 

@@ -1,6 +1,7 @@
 import { SEARCH_PAGE_SIZE, SEARCH_PEOPLE_LIMIT, type SearchResponse } from '../../../common/contracts/search';
 import { highlightTermsOf, parseSearchQuery, type SearchQuery } from '../../../common/search/search-query';
 import { AppError, errors } from '../../errors';
+import { createLruCache } from '../../platform/cache/lru-cache';
 import type { Db } from '../../platform/db/database';
 import { findPostsByIds } from '../posts/posts.repository';
 import { presentPublicProfile } from '../users/user.presenter';
@@ -10,12 +11,23 @@ import type { MatchMode, PostHit, SearchIndex } from './search-index';
 import { createSearchIndex } from './search.repository';
 import { presentSearchPost } from './search.presenter';
 
+/**
+ * How long a page of hits is reused. Any post written through this process clears the cache at
+ * once; posts written by another process show up within this time.
+ */
+export const SEARCH_HITS_CACHE_TTL_MS = 10_000;
+/** Pages of hits kept, least recently used dropped first. */
+export const SEARCH_HITS_CACHE_ENTRIES = 2_000;
+
 export interface SearchServiceDeps {
   db: Db;
   users: UsersService;
   /** Defaults to the database's own index (none yet on PostgreSQL). */
   index?: SearchIndex | null;
+  now?: () => number;
 }
+
+type PageOfHits = { hits: PostHit[]; mode: MatchMode };
 
 /** Whose posts a query keeps: anyone's, one author's, or nobody's (a from: handle nobody has). */
 type AuthorScope = { kind: 'anyone' } | { kind: 'author'; id: string } | { kind: 'unknown' };
@@ -25,7 +37,18 @@ type AuthorScope = { kind: 'anyone' } | { kind: 'author'; id: string } | { kind:
  * posts too, and their page links to the post they answer); a deleted post leaves the index
  * with its row.
  */
-export function createSearchService({ db, users, index = createSearchIndex(db) }: SearchServiceDeps) {
+export function createSearchService({
+  db,
+  users,
+  index = createSearchIndex(db),
+  now = Date.now,
+}: SearchServiceDeps) {
+  // Only post ids are cached, never posts: each answer reads the posts themselves afresh, so an
+  // edit shows at once and a deleted post never comes back. The generation is part of every key:
+  // a page computed while a post was being written can never be read after that write.
+  const hitsCache = createLruCache<PageOfHits>(SEARCH_HITS_CACHE_ENTRIES);
+  let generation = 0;
+
   async function scopeOf(query: SearchQuery): Promise<AuthorScope> {
     if (query.fromHandle === null) return { kind: 'anyone' };
     const [author] = await users.findByHandles([query.fromHandle]);
@@ -65,6 +88,11 @@ export function createSearchService({ db, users, index = createSearchIndex(db) }
   }
 
   return {
+    /** A post was written, edited or deleted: cached pages of hits may be wrong now. */
+    noteChangedPosts(): void {
+      generation += 1;
+    },
+
     async search(q: string, viewerId: string | null, cursorText?: string): Promise<SearchResponse> {
       if (!index)
         throw new AppError(503, 'search_unavailable', 'Search is not available on this server yet.');
@@ -77,7 +105,13 @@ export function createSearchService({ db, users, index = createSearchIndex(db) }
       if (scope.kind === 'unknown') return { posts: [], people: [], matched: 'all', terms, nextCursor: null };
 
       const authorId = scope.kind === 'author' ? scope.id : null;
-      const { hits, mode } = await findHits(index, query, authorId, cursor);
+      const key = JSON.stringify([generation, authorId, query.words, query.phrases, cursorText ?? null]);
+      let found = hitsCache.get(key, now());
+      if (!found) {
+        found = await findHits(index, query, authorId, cursor);
+        hitsCache.set(key, found, now() + SEARCH_HITS_CACHE_TTL_MS);
+      }
+      const { hits, mode } = found;
       const page = hits.slice(0, SEARCH_PAGE_SIZE);
       const last = page.at(-1);
       const people =
