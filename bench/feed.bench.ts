@@ -4,7 +4,6 @@
  * The server is the production bundle (npm run build:server runs first) in its own process.
  * Target: p99 < 20 ms for the keyset feed.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +16,7 @@ import { loadConfig } from '../server/config';
 import { encodeCursor } from '../server/features/posts/post-cursor';
 import { migrateToLatest, openDatabase } from '../server/platform/db/database';
 import { percentile, runPool } from './link-preview/bench-tools';
-import { SERVER_NODE_FLAGS } from './server-node-flags';
+import { startBuiltServer } from './server-process';
 
 const POSTS = 100_000;
 const AUTHORS = 200;
@@ -67,40 +66,6 @@ function report(label: string, latencies: number[], elapsedMs: number) {
     `${label.padEnd(34)} ${String(latencies.length).padStart(6)} req  ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms`,
   );
   return { p50, p99, rps };
-}
-
-/** The production bundle in its own process, so the load generator does not share its CPU time. */
-async function startBuiltServer(dataDir: string): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
-  };
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume();
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { origin, stop };
 }
 
 async function main() {

@@ -7,7 +7,6 @@
  * context, one bare `sharp(file).resize(2048).webp()` is timed too.
  * Target: upload-to-ready ≤ 1.5× the in-process pipeline.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import type { MediaUploadResponse } from '../common/contracts/media';
 import { processImage } from '../server/features/media/image-pipeline';
 import { MEDIA_MAX_CONCURRENT_JOBS, MEDIA_SHARP_THREADS } from '../server/features/media/limits';
 import { percentile, runPool } from './link-preview/bench-tools';
-import { SERVER_NODE_FLAGS } from './server-node-flags';
+import { startBuiltServer } from './server-process';
 
 const WIDTH = 4000;
 const HEIGHT = 3000;
@@ -81,39 +80,6 @@ function throughput(label: string, count: number, elapsedMs: number) {
 function peakRssMb(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match?.[1] ? Number(match[1]) / 1024 : Number.NaN;
-}
-
-async function startBuiltServer(dataDir: string) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
-  };
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 20_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume();
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { origin, pid: child.pid ?? 0, stop };
 }
 
 async function signUp(pool: Pool, index: number): Promise<string> {

@@ -5,7 +5,6 @@
  * the production bundle (npm run build:server runs first) in its own process.
  * Targets: p99 < 30 ms, and at least 10× the scan's throughput.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,7 @@ import { migrateToLatest, openDatabase } from '../server/platform/db/database';
 import { migrations } from '../server/platform/db/migrations';
 import { percentile, runPool } from './link-preview/bench-tools';
 import { seededRandom, vocabulary, zipfSampler } from './search/corpus';
-import { SERVER_NODE_FLAGS } from './server-node-flags';
+import { type ServerProcess, startBuiltServer, startServerProcess } from './server-process';
 
 const POSTS = 100_000;
 const AUTHORS = 200;
@@ -117,41 +116,10 @@ function cpuMsOf(pid: number | undefined): number | null {
 }
 
 /** A server in its own process; resolves with its origin once it prints "listening at …". */
-interface ServerProcess {
-  origin: string;
-  stop: () => void;
-  cpuMs: () => number | null;
-}
-
-async function startProcess(args: string[], env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, args, {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
-  };
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume();
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { origin, stop, cpuMs: () => cpuMsOf(child.pid) };
-}
 
 async function measure(server: ServerProcess, path: string, queries: readonly string[]) {
   const pool = new Pool(server.origin, { connections: CONCURRENCY, pipelining: 1 });
-  const cpuBefore = server.cpuMs();
+  const cpuBefore = cpuMsOf(server.pid);
   const headers = { 'x-requested-with': 'XMLHttpRequest' };
   let empty = 0;
   const run = await runPool(queries, CONCURRENCY, MAX_PHASE_MS, async (q) => {
@@ -166,7 +134,7 @@ async function measure(server: ServerProcess, path: string, queries: readonly st
     if (body.posts.length === 0) empty += 1;
   });
   await pool.close();
-  const cpuAfter = server.cpuMs();
+  const cpuAfter = cpuMsOf(server.pid);
   const cpuMsPerRequest =
     cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.latenciesMs.length;
   return { ...run, empty, cpuMsPerRequest };
@@ -193,15 +161,9 @@ async function main() {
     );
     await database.close();
 
-    const ours = await startProcess([...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    });
+    const ours = await startBuiltServer(dataDir);
     servers.push(ours);
-    const baseline = await startProcess(
+    const baseline = await startServerProcess(
       [
         '--import',
         'tsx',
