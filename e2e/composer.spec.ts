@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test, visitorHeaders } from './support/test';
 import { expectAccessible } from './support/a11y';
+import { loadedScripts } from './support/scripts';
 import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
 import { editorOf, openComposer } from './support/composer';
 
@@ -34,19 +35,6 @@ async function mention(
   await expect(editor).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '');
   await page.keyboard.press('Enter');
   await expect(listbox).toHaveCount(0);
-}
-
-/** Collects the text of every script the page has loaded so far. */
-async function loadedScripts(page: Page): Promise<Map<string, string>> {
-  const urls = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => /\.js(?:\?|$)/.test(name)),
-  );
-  const scripts = new Map<string, string>();
-  for (const url of urls) scripts.set(url, await (await page.request.get(url)).text());
-  return scripts;
 }
 
 test('the editor is a separate chunk, fetched only when someone starts to write', async ({ page }) => {

@@ -1,7 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, test, visitorHeaders } from './support/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signedInPage } from './support/live';
 import { openComposer } from './support/composer';
 import { type PageServer, startPageServer } from './support/page-server';
 
@@ -12,14 +11,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await pages.close();
 });
-
-async function signedInPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
-  const page = await context.newPage();
-  await signUpWithForm(page, uniqueAccount());
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-  return page;
-}
 
 test('a published card reaches another reader live, served from our origin', async ({ browser, baseURL }) => {
   test.slow(); // two accounts, two browser contexts

@@ -1,16 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { expect, test, visitorHeaders } from './support/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signedInPage } from './support/live';
 import { publish } from './support/composer';
-
-async function signedInPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
-  const page = await context.newPage();
-  await signUpWithForm(page, uniqueAccount());
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-  return page;
-}
 
 test('a post made by one person appears live for another, and so does its deletion', async ({ browser }) => {
   const ana = await signedInPage(browser);

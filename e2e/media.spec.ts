@@ -6,6 +6,7 @@ import type { Browser, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { MEDIA_MAX_FILE_BYTES, type PostImage, type UploadedImage } from '../common/contracts/media';
 import { expectAccessible } from './support/a11y';
+import { loadedScripts } from './support/scripts';
 import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
 import { openComposer } from './support/composer';
 import { expect, test, visitorHeaders } from './support/test';
@@ -53,19 +54,6 @@ async function pickImages(page: Page, ...paths: string[]): Promise<void> {
 
 function isUpload(request: Request): boolean {
   return request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/media';
-}
-
-/** Collects the text of every script the page has loaded so far. */
-async function loadedScripts(page: Page): Promise<Map<string, string>> {
-  const urls = await page.evaluate(() =>
-    performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => /\.js(?:\?|$)/.test(name)),
-  );
-  const scripts = new Map<string, string>();
-  for (const url of urls) scripts.set(url, await (await page.request.get(url)).text());
-  return scripts;
 }
 
 test('pick, crop 1:1, describe and post: another reader sees the square image with its alt text', async ({
