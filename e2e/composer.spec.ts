@@ -1,20 +1,10 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, test, visitorHeaders } from './support/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
+import { signedIn } from './support/live';
 import { loadedScripts } from './support/scripts';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUpWithForm, uniqueAccount } from './support/accounts';
 import { editorOf, openComposer } from './support/composer';
-
-async function signedIn(
-  browser: Browser,
-  account = uniqueAccount(),
-): Promise<{ page: Page; account: Account }> {
-  const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
-  const page = await context.newPage();
-  await signUpWithForm(page, account);
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-  return { page, account };
-}
 
 /** Types the start of a handle after "@", then picks the person with the arrow keys and Enter. */
 async function mention(

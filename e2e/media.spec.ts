@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { MEDIA_MAX_FILE_BYTES, type PostImage, type UploadedImage } from '../common/contracts/media';
 import { expectAccessible } from './support/a11y';
+import { signedIn } from './support/live';
 import { loadedScripts } from './support/scripts';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUpWithForm, uniqueAccount } from './support/accounts';
 import { openComposer } from './support/composer';
-import { expect, test, visitorHeaders } from './support/test';
+import { expect, test } from './support/test';
 
 const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -32,17 +33,6 @@ async function jpegFile(width: number, height: number, name = 'photo.jpg'): Prom
   const path = join(folder, `${fileCounter}-${name}`);
   writeFileSync(path, bytes);
   return path;
-}
-
-async function signedIn(
-  browser: Browser,
-  account = uniqueAccount(),
-): Promise<{ page: Page; account: Account }> {
-  const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
-  const page = await context.newPage();
-  await signUpWithForm(page, account);
-  await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
-  return { page, account };
 }
 
 /** Opens the file chooser with the "Add images" button and picks the files. */
