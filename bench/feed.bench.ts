@@ -15,7 +15,7 @@ import { FEED_PAGE_SIZE } from '../common/contracts/posts';
 import { loadConfig } from '../server/config';
 import { encodeCursor } from '../server/features/posts/post-cursor';
 import { migrateToLatest, openDatabase } from '../server/platform/db/database';
-import { percentile, runPool } from './link-preview/bench-tools';
+import { reportLatencies, runPool } from './link-preview/bench-tools';
 import { startBuiltServer } from './server-process';
 
 const POSTS = 100_000;
@@ -58,16 +58,6 @@ async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<{ create
   return keys.reverse();
 }
 
-function report(label: string, latencies: number[], elapsedMs: number) {
-  const p50 = percentile(latencies, 50);
-  const p99 = percentile(latencies, 99);
-  const rps = (latencies.length / elapsedMs) * 1000;
-  console.log(
-    `${label.padEnd(34)} ${String(latencies.length).padStart(6)} req  ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms`,
-  );
-  return { p50, p99, rps };
-}
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-bench-feed-'));
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
@@ -108,14 +98,18 @@ async function main() {
     const keyset = await runPool(depths, CONCURRENCY, MAX_PHASE_MS, (depth) =>
       get(`${base}/feed${cursorAt(depth)}`),
     );
-    const ours = report('keyset cursor (GET /api/v1/feed)', keyset.latenciesMs, keyset.elapsedMs);
+    const ours = reportLatencies('keyset cursor (GET /api/v1/feed)', keyset.latenciesMs, keyset.elapsedMs);
 
     // Baseline: the same pages by OFFSET, in-process (no HTTP), so the ratio understates our lead.
     const offsetQuery = (depth: number) =>
       sql`select p.*, u.handle from posts p join users u on u.id = p.author_id where p.parent_id is null
           order by p.created_at desc, p.id desc limit ${FEED_PAGE_SIZE} offset ${depth}`.execute(database.db);
     const offset = await runPool(depths, CONCURRENCY, MAX_PHASE_MS, offsetQuery);
-    const baseline = report('baseline: LIMIT/OFFSET (in-process)', offset.latenciesMs, offset.elapsedMs);
+    const baseline = reportLatencies(
+      'baseline: LIMIT/OFFSET (in-process)',
+      offset.latenciesMs,
+      offset.elapsedMs,
+    );
 
     console.log(
       `\np99 ratio (offset / keyset): ${(baseline.p99 / ours.p99).toFixed(1)}×   throughput ratio: ${(ours.rps / baseline.rps).toFixed(1)}×`,

@@ -15,7 +15,7 @@ import { v7 as timeOrderedUuid } from 'uuid';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase } from '../server/platform/db/database';
 import { migrations } from '../server/platform/db/migrations';
-import { percentile, runPool } from './link-preview/bench-tools';
+import { reportLatencies, runPool } from './link-preview/bench-tools';
 import { seededRandom, vocabulary, zipfSampler } from './search/corpus';
 import { type ServerProcess, startBuiltServer, startServerProcess } from './server-process';
 
@@ -88,16 +88,6 @@ function queriesFrom(samples: number[][], count: number): string[] {
     if (roll < 0.85) return word.slice(0, 4);
     return word.length >= 6 ? word.slice(1, 5) : word.slice(1);
   });
-}
-
-function report(label: string, latencies: number[], elapsedMs: number) {
-  const p50 = percentile(latencies, 50);
-  const p99 = percentile(latencies, 99);
-  const rps = (latencies.length / elapsedMs) * 1000;
-  console.log(
-    `${label.padEnd(36)} ${String(latencies.length).padStart(6)} req  ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms`,
-  );
-  return { p50, p99, rps };
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -182,9 +172,13 @@ async function main() {
       `\nGET search, concurrency ${CONCURRENCY} (${queries.filter((q) => q.includes(' ')).length} of ${queries.length} queries have two words):`,
     );
     const fts = await measure(ours, '/api/v1/search', queries);
-    const oursFigures = report('FTS5 (GET /api/v1/search)', fts.latenciesMs, fts.elapsedMs);
+    const oursFigures = reportLatencies('FTS5 (GET /api/v1/search)', fts.latenciesMs, fts.elapsedMs);
     const scan = await measure(baseline, '/search', queries.slice(0, BASELINE_REQUESTS));
-    const scanFigures = report("baseline: LIKE '%term%' scan (HTTP)", scan.latenciesMs, scan.elapsedMs);
+    const scanFigures = reportLatencies(
+      "baseline: LIKE '%term%' scan (HTTP)",
+      scan.latenciesMs,
+      scan.elapsedMs,
+    );
     console.log(`queries with no posts found: ours ${fts.empty}, baseline ${scan.empty}`);
     const cpu = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)} ms`);
     console.log(

@@ -44,6 +44,17 @@ export function percentile(values: readonly number[], p: number): number {
 
 export const median = (values: readonly number[]) => percentile(values, 50);
 
+/** Prints one line of request figures (count, rate, p50, p99) and returns them. */
+export function reportLatencies(label: string, latencies: number[], elapsedMs: number) {
+  const p50 = percentile(latencies, 50);
+  const p99 = percentile(latencies, 99);
+  const rps = (latencies.length / elapsedMs) * 1000;
+  console.log(
+    `${label.padEnd(36)} ${String(latencies.length).padStart(6)} req  ${rps.toFixed(0).padStart(6)} req/s  p50 ${p50.toFixed(2).padStart(7)} ms  p99 ${p99.toFixed(2).padStart(7)} ms`,
+  );
+  return { p50, p99, rps };
+}
+
 /** Samples this process's RSS every few milliseconds; stop() gives the peak in MB. */
 export function sampleRss(intervalMs = 10): { stop: () => number } {
   let peak = process.memoryUsage().rss;
