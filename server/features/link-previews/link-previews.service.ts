@@ -2,7 +2,7 @@ import { MAX_PREVIEW_URL_LENGTH, normalizeUrl } from '../../../common/link-previ
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createSafeFetcher, type SafeFetcher } from '../../platform/safe-fetch/safe-fetch';
 import type { ResolveHost } from '../../platform/safe-fetch/target-check';
-import { createFetchLimiter } from './fetch-limiter';
+import { createKeyedLimiter } from '../../platform/concurrency/keyed-limiter';
 import type { PreviewCacheStore } from './link-previews.repository';
 import {
   MAX_CONCURRENT_FETCHES,
@@ -62,7 +62,7 @@ export function createLinkPreviewService(options: LinkPreviewServiceOptions): Li
       ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     });
   const memory = createLruCache<PreviewOutcome>(PREVIEW_MEMORY_CACHE_ENTRIES);
-  const limiter = createFetchLimiter(MAX_CONCURRENT_FETCHES, MAX_CONCURRENT_FETCHES_PER_ORIGIN);
+  const limiter = createKeyedLimiter(MAX_CONCURRENT_FETCHES, MAX_CONCURRENT_FETCHES_PER_ORIGIN);
   const inFlight = new Map<string, Promise<PreviewOutcome | PreviewRefusal>>();
   let lastPurge = now();
 

@@ -3,7 +3,7 @@ import type { LinkPreview } from '../../../common/link-previews/preview-contract
 import { createSafeFileFetcher, type SafeFileFetcher } from '../../platform/safe-fetch/safe-fetch';
 import type { ResolveHost } from '../../platform/safe-fetch/target-check';
 import type { ObjectStorage, StoredObject } from '../../platform/storage/object-storage';
-import { createFetchLimiter } from './fetch-limiter';
+import { createKeyedLimiter } from '../../platform/concurrency/keyed-limiter';
 import {
   MAX_CONCURRENT_FETCHES,
   MAX_CONCURRENT_FETCHES_PER_ORIGIN,
@@ -63,7 +63,7 @@ export function createPreviewImageService(options: PreviewImageServiceOptions): 
     });
   const registered = createLruCache<true>(PREVIEW_IMAGE_MEMORY_ENTRIES);
   const failed = createLruCache<true>(PREVIEW_IMAGE_MEMORY_ENTRIES);
-  const limiter = createFetchLimiter(MAX_CONCURRENT_FETCHES, MAX_CONCURRENT_FETCHES_PER_ORIGIN);
+  const limiter = createKeyedLimiter(MAX_CONCURRENT_FETCHES, MAX_CONCURRENT_FETCHES_PER_ORIGIN);
   const inFlight = new Map<string, Promise<boolean>>();
 
   const tokenOf = (url: string) => createHmac('sha256', key).update(url).digest('hex');

@@ -1,10 +1,10 @@
 /**
- * Caps outbound fetches at once, server-wide and per origin. Work over the caps waits in a
- * first-come queue (it is never refused); a waiter whose origin is saturated lets later
- * waiters for other origins go first.
+ * Caps tasks running at once, in all and per key (outbound fetches per origin, say). Work over
+ * the caps waits in a first-come queue (it is never refused); a waiter whose key is saturated
+ * lets later waiters for other keys go first.
  */
-export interface FetchLimiter {
-  run<T>(originKey: string, task: () => Promise<T>): Promise<T>;
+export interface KeyedLimiter {
+  run<T>(key: string, task: () => Promise<T>): Promise<T>;
   /** Tasks running now and tasks waiting (for tests and metrics). */
   stats(): { active: number; waiting: number };
 }
@@ -14,23 +14,23 @@ interface Waiter {
   start: () => void;
 }
 
-export function createFetchLimiter(maxGlobal: number, maxPerOrigin: number): FetchLimiter {
+export function createKeyedLimiter(maxGlobal: number, maxPerKey: number): KeyedLimiter {
   let active = 0;
-  const perOrigin = new Map<string, number>();
+  const perKey = new Map<string, number>();
   const queue: Waiter[] = [];
 
-  const canStart = (key: string) => active < maxGlobal && (perOrigin.get(key) ?? 0) < maxPerOrigin;
+  const canStart = (key: string) => active < maxGlobal && (perKey.get(key) ?? 0) < maxPerKey;
 
   function acquire(key: string): void {
     active += 1;
-    perOrigin.set(key, (perOrigin.get(key) ?? 0) + 1);
+    perKey.set(key, (perKey.get(key) ?? 0) + 1);
   }
 
   function release(key: string): void {
     active -= 1;
-    const left = (perOrigin.get(key) ?? 1) - 1;
-    if (left > 0) perOrigin.set(key, left);
-    else perOrigin.delete(key);
+    const left = (perKey.get(key) ?? 1) - 1;
+    if (left > 0) perKey.set(key, left);
+    else perKey.delete(key);
     for (let index = 0; index < queue.length && active < maxGlobal;) {
       const waiter = queue[index] as Waiter;
       if (!canStart(waiter.key)) {
@@ -52,12 +52,12 @@ export function createFetchLimiter(maxGlobal: number, maxPerOrigin: number): Fet
   }
 
   return {
-    async run(originKey, task) {
-      await turn(originKey);
+    async run(key, task) {
+      await turn(key);
       try {
         return await task();
       } finally {
-        release(originKey);
+        release(key);
       }
     },
     stats: () => ({ active, waiting: queue.length }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFetchLimiter } from './fetch-limiter';
+import { createKeyedLimiter } from './keyed-limiter';
 
 /** A task that stays running until released, recording how many run at once. */
 function gate() {
@@ -24,9 +24,9 @@ function gate() {
   return { task, releaseAll, peak: () => peak, running: () => running };
 }
 
-describe('createFetchLimiter', () => {
+describe('createKeyedLimiter', () => {
   it('runs at most the global cap at once and queues the rest', async () => {
-    const limiter = createFetchLimiter(3, 10);
+    const limiter = createKeyedLimiter(3, 10);
     const g = gate();
     const all = Array.from({ length: 8 }, (_, i) => limiter.run(`origin-${i}`, g.task));
     await new Promise((resolve) => setImmediate(resolve));
@@ -38,7 +38,7 @@ describe('createFetchLimiter', () => {
   });
 
   it('runs at most the per-origin cap for one origin while others proceed', async () => {
-    const limiter = createFetchLimiter(10, 2);
+    const limiter = createKeyedLimiter(10, 2);
     const g = gate();
     const same = Array.from({ length: 5 }, () => limiter.run('busy', g.task));
     const other = limiter.run('quiet', g.task);
@@ -51,7 +51,7 @@ describe('createFetchLimiter', () => {
   });
 
   it('frees its slot when a task fails', async () => {
-    const limiter = createFetchLimiter(1, 1);
+    const limiter = createKeyedLimiter(1, 1);
     await expect(limiter.run('a', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(limiter.run('a', async () => 'next')).resolves.toBe('next');
   });
