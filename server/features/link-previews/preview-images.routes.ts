@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { errors } from '../../errors';
+import { sendStoredObject } from '../../http/send-stored-object';
 import { parseInput } from '../../http/parse-input';
 import { PREVIEW_IMAGE_CACHE_SECONDS } from './limits';
 import { PREVIEW_IMAGE_ROUTE_PREFIX, type PreviewImageService } from './preview-images.service';
@@ -16,10 +17,6 @@ export function registerPreviewImageRoutes(app: FastifyInstance, images: Preview
     const { file } = parseInput(paramsSchema, request.params);
     const stored = await images.open(file.slice(0, -'.webp'.length));
     if (!stored) throw errors.notFound('This preview image is not available.');
-    return reply
-      .type('image/webp')
-      .header('content-length', stored.size)
-      .header('cache-control', `public, max-age=${PREVIEW_IMAGE_CACHE_SECONDS}, immutable`)
-      .send(stored.body);
+    return sendStoredObject(reply, stored, `public, max-age=${PREVIEW_IMAGE_CACHE_SECONDS}, immutable`);
   });
 }

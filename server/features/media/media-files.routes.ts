@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../errors';
+import { sendStoredObject } from '../../http/send-stored-object';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import { MEDIA_URL_PREFIX } from './media.presenter';
 
@@ -20,12 +21,6 @@ export function registerMediaFileRoutes(app: FastifyInstance, { storage }: { sto
     }
     const stored = await storage.open(key);
     if (!stored) throw errors.notFound('No such image.');
-    return reply
-      .header('content-type', stored.contentType)
-      .header('content-length', stored.size)
-      .header('cache-control', MEDIA_CACHE_CONTROL)
-      .header('etag', etag)
-      .header('content-disposition', 'inline')
-      .send(stored.body);
+    return sendStoredObject(reply.header('etag', etag), stored, MEDIA_CACHE_CONTROL);
   });
 }
