@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from './button';
+import { ModalDialog } from './modal-dialog';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -11,7 +12,7 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** The native modal <dialog>: focus moves in, Escape cancels, the page behind is inert. */
+/** A question with Cancel and a confirming button, in the app's modal dialog. */
 export function ConfirmDialog({
   isOpen,
   title,
@@ -21,26 +22,9 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
+  if (!isOpen) return null;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="confirm-title"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <h2 id="confirm-title" className="text-lg font-semibold">
-        {title}
-      </h2>
+    <ModalDialog title={title} onCancel={onCancel} widthClassName="w-[min(28rem,calc(100%-2rem))]">
       <div className="mt-2 text-slate-700 dark:text-slate-300">{children}</div>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel}>
@@ -50,6 +34,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
