@@ -25,7 +25,7 @@ export type PostHit = SearchPosition & { id: string };
 
 /**
  * What the search service needs of a full-text index. SQLite's FTS5 is the one implementation
- * today (sqlite-search-index.ts); PostgreSQL's (tsvector + pg_trgm) plugs in here later.
+ * today (search.repository.ts); PostgreSQL's (tsvector + pg_trgm) plugs in here later.
  */
 export interface SearchIndex {
   /** Best first, starting after `after`; at most `limit` hits. Without words or phrases: newest first. */
