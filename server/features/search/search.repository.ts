@@ -42,11 +42,24 @@ function wordsExpression(search: Omit<PostSearch, 'authorId'>): string | null {
 }
 
 /**
- * Words and phrases anywhere inside the text. A term too short for trigrams cannot take part,
- * so when every term must match and one is short, this index is not asked at all.
+ * Scripts written without spaces between words: a word of theirs is part of a longer run, so
+ * only the trigram index finds it.
+ */
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * Words and phrases anywhere inside the text, for a query of one term (a part of a word, such as
+ * "believ"), or of several when one of them is in a script written without spaces. Several
+ * spaced terms match as words, the last also as a word beginning: asking the trigram index for
+ * two parts at once costs more than the whole rest of a search (every trigram of both terms,
+ * newest first, until the page fills), and people who type several words type words.
+ * A term too short for trigrams cannot take part, so when every term must match and one is
+ * short, this index is not asked at all.
  */
 function partsExpression(search: Omit<PostSearch, 'authorId'>): string | null {
   const terms = [...search.words, ...search.phrases];
+  if (terms.length > 1 && !terms.some((term) => UNSPACED_SCRIPT.test(term))) return null;
   const long = terms.filter((term) => [...term].length >= TRIGRAM_LENGTH);
   if (long.length === 0 || (search.mode === 'all' && long.length < terms.length)) return null;
   return long.map(quote).join(joiner(search));
@@ -200,12 +213,15 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
         parts === null
           ? sql``
           : sql`union all select rowid, ${PART_MATCH_SCORE} from users_trigram where users_trigram match ${parts}`;
+      // Materialized: flattened into the grouping query, bm25 would be asked outside its match
+      // and fail ("unable to use function bm25 in the requested context").
       const { rows } = await sql<PublicUserRow>`
-        select u.id, u.handle, u.display_name, u.created_at
-        from (
-          select rowid as doc_id, bm25(users_fts) as score from users_fts where users_fts match ${words}
+        with h (doc_id, score) as materialized (
+          select rowid, bm25(users_fts) from users_fts where users_fts match ${words}
           ${partMatches}
-        ) h
+        )
+        select u.id, u.handle, u.display_name, u.created_at
+        from h
         join search_user_docs k on k.doc_id = h.doc_id
         join users u on u.id = k.ref_id
         group by u.id

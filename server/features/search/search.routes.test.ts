@@ -85,6 +85,17 @@ describe('finding posts', () => {
     expect(textsOf(await search('straße'))).toEqual(['Ein Café in der Straße']);
   });
 
+  it('matches several spaced words as words (the last also as a beginning), unspaced scripts in part', async () => {
+    const ana = await signedUpUser(t);
+    await post(ana.cookie, 'bows over arrows');
+    await post(ana.cookie, 'rainbows over arrows');
+    await post(ana.cookie, '今日は東京タワーに行きました');
+    expect(textsOf(await search('bows arrows'))).toEqual(['bows over arrows']);
+    expect(textsOf(await search('bows arr'))).toEqual(['bows over arrows']);
+    expect(textsOf(await search('bows'))).toEqual(['bows over arrows', 'rainbows over arrows']);
+    expect(textsOf(await search('東京 タワー'))).toEqual(['今日は東京タワーに行きました']);
+  });
+
   it('matches "quoted phrases" only as written', async () => {
     const ana = await signedUpUser(t);
     await post(ana.cookie, 'the quick brown fox');
@@ -247,6 +258,8 @@ describe('finding people', () => {
     const handles = async (q: string) => (await search(q)).people.map((p) => p.handle);
     expect(await handles('zoe')).toEqual(['zoe_writes']);
     expect(await handles('Zoe Martin')).toEqual(['zoe_writes']);
+    // A word too short for trigrams; no post has both words, so any word matches.
+    expect(await handles('Zoe Ma')).toEqual(['zoe_writes', 'marty']);
     expect((await handles('mart')).sort()).toEqual(['marty', 'zoe_writes']);
     expect(await handles('writes')).toEqual(['zoe_writes']);
     expect(await handles('nobody')).toEqual([]);
