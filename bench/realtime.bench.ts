@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { performance } from 'node:perf_hooks';
 import {
   closeClients,
@@ -19,7 +21,7 @@ import {
   startServer,
   withTimeout,
 } from './realtime/bench-process';
-import type { ServerKind } from './realtime/bench-server';
+import { BENCH_REDIS_URL, type ServerKind } from './realtime/bench-server';
 import { agent, rawTrigger, sdkTrigger, type Trigger } from './realtime/bench-triggers';
 
 /**
@@ -31,7 +33,10 @@ import { agent, rawTrigger, sdkTrigger, type Trigger } from './realtime/bench-tr
  * in count and time; stops by itself. Needs `ulimit -n` of about 11 500 (lower: fewer idle
  * connections, reported). BENCH_LARGE=2000 runs a smaller idle phase; BENCH_PIN=1 pins the server
  * to CPU 0 and the clients to CPU 1 with taskset (worse figures on a 2-vCPU VM: the loopback
- * TCP work then shares the server's core).
+ * TCP work then shares the server's core). Last, the two-node run: two embedded servers sharing
+ * Redis (BENCH_REDIS_URL, default 127.0.0.1:6379, under a key prefix of its own, deleted after),
+ * the trigger sent to node A and SMALL subscribers on node B, its rounds alternating with the
+ * single-node server's so the two figures share the machine's load.
  */
 const SMALL = 1_000;
 const REQUESTED_LARGE = Number(process.env.BENCH_LARGE ?? 10_000);
@@ -53,6 +58,16 @@ const TRIGGER_CHUNKS = 6;
 const TRIGGER_CHANNELS = 10;
 const HARD_LIMIT_MS = 8 * 60_000;
 const TARGETS = { rss10kMb: 250, p99Ms: 50, p99VsBare: 1.5 };
+
+interface Percentiles {
+  p50: number;
+  p99: number;
+}
+
+interface TwoNodeResult {
+  singleNode: Percentiles;
+  twoNodes: Percentiles;
+}
 
 interface RunResult {
   kind: ServerKind;
@@ -202,13 +217,64 @@ async function measureTriggers(triggers: Trigger[]) {
   }));
 }
 
-async function runAll(): Promise<[RunResult, RunResult]> {
+/** Deletes the two-node run's keys (node registrations, if a node died before its clean-up). */
+async function deleteBenchKeys(prefix: string): Promise<void> {
+  const redis = new Redis(BENCH_REDIS_URL);
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}
+
+/**
+ * Publish on node A, SMALL subscribers on node B (through Redis pub/sub), alternating round by
+ * round with a publish to the single-node server holding its own SMALL subscribers.
+ */
+async function measureTwoNodes(single: Side): Promise<TwoNodeResult> {
+  const prefix = `tidings-bench-${randomBytes(6).toString('hex')}:`;
+  const nodeA = startServer('tidings-redis', [prefix]);
+  const nodeB = startServer('tidings-redis', [prefix]);
+  try {
+    const [{ port: portA }, { port: portB }] = await Promise.all([nodeA.ready, nodeB.ready]);
+    const onB: Side = {
+      kind: 'tidings-redis',
+      server: nodeB,
+      port: portB,
+      ticks: { onTick: null },
+      clients: [],
+    };
+    onB.clients = (await openClients(portB, onB.ticks, 0, SMALL)).clients;
+    const viaA = sdkTrigger(portA);
+    const direct = sdkTrigger(single.port);
+    const samples = { single: [] as number[], two: [] as number[] };
+    for (let round = 0; round < WARMUP_ROUNDS + LATENCY_ROUNDS; round += 1) {
+      const singleFirst = round % 2 === 0;
+      for (const isSingle of singleFirst ? [true, false] : [false, true]) {
+        const { last } = isSingle
+          ? await broadcastRound(single, direct, round)
+          : await broadcastRound(onB, viaA, round);
+        if (round >= WARMUP_ROUNDS) (isSingle ? samples.single : samples.two).push(last);
+      }
+    }
+    await closeClients(onB.clients);
+    await Promise.all([nodeA.stop(), nodeB.stop()]);
+    const summary = (values: number[]) => ({ p50: percentile(values, 50), p99: percentile(values, 99) });
+    return { singleNode: summary(samples.single), twoNodes: summary(samples.two) };
+  } finally {
+    await deleteBenchKeys(prefix);
+  }
+}
+
+async function runAll(): Promise<[RunResult, RunResult, TwoNodeResult]> {
   const sides = [await startSide('tidings'), await startSide('bare')];
   const idle: IdleResult[] = [];
   for (const side of sides) idle.push(await measureIdle(side));
   const latency = await measureLatency(sides);
   const sdk = await measureTriggers(sides.map((side) => sdkTrigger(side.port)));
   const raw = await measureTriggers(sides.map((side) => rawTrigger(side.port)));
+  const twoNodes = await measureTwoNodes(sides[0] as Side);
   for (const side of sides) {
     await closeClients(side.clients);
     await side.server.stop();
@@ -220,10 +286,10 @@ async function runAll(): Promise<[RunResult, RunResult]> {
     triggers: sdk[i] as RunResult['triggers'],
     rawTriggers: raw[i] as RunResult['rawTriggers'],
   });
-  return [result(0), result(1)];
+  return [result(0), result(1), twoNodes];
 }
 
-function report(ours: RunResult, bare: RunResult) {
+function report(ours: RunResult, bare: RunResult, cluster: TwoNodeResult) {
   const rows: Array<[string, number, number, number?]> = [
     ['server RSS before connections (MB)', ours.baseRssMb, bare.baseRssMb],
     [`RSS per idle connection @${SMALL} (KB)`, ours.perConnKb.small, bare.perConnKb.small],
@@ -266,6 +332,18 @@ function report(ours: RunResult, bare: RunResult) {
       ]),
     ),
     '',
+    `Two nodes through Redis: publish on node A, ${SMALL} subscribers on node B; rounds alternate with`,
+    `the single-node server (${LATENCY_ROUNDS} rounds each, +${WARMUP_ROUNDS} warm-up)`,
+    line(['', 'one node', 'two nodes', 'ratio']),
+    ...(['p50', 'p99'] as const).map((p) =>
+      line([
+        `broadcast to ${SMALL}: ${p} (ms)`,
+        cluster.singleNode[p].toFixed(1),
+        cluster.twoNodes[p].toFixed(1),
+        `${(cluster.twoNodes[p] / cluster.singleNode[p]).toFixed(2)}x`,
+      ]),
+    ),
+    '',
     `verdict: RSS @${LARGE} ${ours.rssLargeMb < TARGETS.rss10kMb ? 'PASS' : 'FAIL'} (< ${TARGETS.rss10kMb} MB); ` +
       `p99 @${SMALL} ${ours.latency.p99 <= TARGETS.p99Ms ? 'PASS' : 'FAIL'} (<= ${TARGETS.p99Ms} ms); ` +
       `p99 vs bare ${ours.latency.p99 <= TARGETS.p99VsBare * bare.latency.p99 ? 'PASS' : 'FAIL'} (<= ${TARGETS.p99VsBare}x)`,
@@ -276,8 +354,8 @@ function report(ours: RunResult, bare: RunResult) {
 pinClients();
 const stopHardLimit = startHardLimit(HARD_LIMIT_MS);
 try {
-  const [ours, bare] = await runAll();
-  report(ours, bare);
+  const [ours, bare, cluster] = await runAll();
+  report(ours, bare, cluster);
 } finally {
   stopHardLimit();
   agent.destroy();

@@ -39,7 +39,6 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
-import { createMemoryRateLimiter } from './platform/rate-limit/rate-limiter';
 import { createDiskStorage } from './platform/storage/disk-storage';
 import { offlineResolveHost } from './platform/safe-fetch/target-check';
 import type { ObjectStorage } from './platform/storage/object-storage';
@@ -48,6 +47,7 @@ import { registerPusherHttpApi } from './realtime/http-api';
 import { type FeedPublisher, livePublishersFor, type UserEventPublisher } from './realtime/live-publishers';
 import { createBroadcasterFor } from './realtime/realtime-config';
 import { createRealtimeServer, type RealtimeServer } from './realtime/realtime-server';
+import { createScaleOut, type ScaleOut } from './scale-out';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installRequestLog(app);
   installSecurityHeaders(app);
   await app.register(fastifyCookie);
+  const scaleOut = await createScaleOut(deps.config.redis, app.log, {
+    withRealtime: deps.config.realtime.kind === 'embedded' && deps.realtimeServer === undefined,
+  });
+  // After preClose, which closes the realtime server: its last member_removed go out through it.
+  app.addHook('onClose', async () => scaleOut.close());
+  const createRateLimiter = scaleOut.rateLimiter;
 
   const cookie = createSessionCookie(config.isSecure);
   const users = createUsersRepository(database.db);
@@ -93,9 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions: createSessionsRepository(database.db),
     sessionSecret: config.sessionSecret,
     limiters: {
-      loginPerIp: createMemoryRateLimiter(AUTH_RATE_RULES.loginPerIp),
-      loginFailuresPerAccount: createMemoryRateLimiter(AUTH_RATE_RULES.loginFailuresPerAccount),
-      signUpPerIp: createMemoryRateLimiter(AUTH_RATE_RULES.signUpPerIp),
+      loginPerIp: createRateLimiter(AUTH_RATE_RULES.loginPerIp),
+      loginFailuresPerAccount: createRateLimiter(AUTH_RATE_RULES.loginFailuresPerAccount),
+      signUpPerIp: createRateLimiter(AUTH_RATE_RULES.signUpPerIp),
     },
   });
   installSessionHook(app, auth, cookie);
@@ -106,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { status: 'ok' };
   });
 
-  const realtime = await installRealtime(app, deps);
+  const realtime = await installRealtime(app, deps, scaleOut);
   const publishers = livePublishersFor(realtime.broadcaster);
   const usersService = createUsersService({ users });
   const notifications = createNotificationsService({
@@ -116,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const media = createMediaService({
     db: database.db,
     storage,
-    uploadLimiter: createMemoryRateLimiter(MEDIA_UPLOADS_PER_USER),
+    uploadLimiter: createRateLimiter(MEDIA_UPLOADS_PER_USER),
     jobs: createJobQueue(MEDIA_MAX_CONCURRENT_JOBS),
   });
   const mediaSweep = startMediaSweep(
@@ -127,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const previewResolver = config.previewOffline ? { resolveHost: offlineResolveHost } : {};
   const linkPreviews = createLinkPreviewService({
     store: createKyselyPreviewCacheStore(database.db),
-    rateLimiter: createMemoryRateLimiter(UNCACHED_PREVIEWS_PER_USER),
+    rateLimiter: createRateLimiter(UNCACHED_PREVIEWS_PER_USER),
     allowedPrivateAddresses: config.previewAllowedAddresses,
     ...previewResolver,
     onStoreError: (err) => app.log.warn({ err }, 'link-preview cache failed'),
@@ -141,12 +147,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onError: (err) => app.log.warn({ err }, 'link-preview image failed'),
   });
   const search = createSearchService({ db: database.db, users: usersService });
+  scaleOut.onPostsChanged(() => search.noteChangedPosts());
   const publishFeedEvent = deps.publishFeedEvent ?? publishers.feed;
   const posts = createPostsService({
     db: database.db,
-    // Every post write publishes an event after its commit: the moment cached search hits go stale.
+    // Every post write publishes an event after its commit: the moment cached search hits go
+    // stale, here and on every other node.
     publish: async (event) => {
       search.noteChangedPosts();
+      scaleOut.announcePostsChanged();
       await publishFeedEvent(event);
     },
     users: usersService,
@@ -180,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
  * The embedded Pusher-protocol server shares the app's port: sockets on app.server's upgrade
  * event, the HTTP trigger API at the root. With hosted Pusher only the broadcaster is needed.
  */
-async function installRealtime(app: FastifyInstance, deps: AppDeps) {
+async function installRealtime(app: FastifyInstance, deps: AppDeps, scaleOut: ScaleOut) {
   const target = deps.config.realtime;
   const server =
     target.kind === 'embedded'
@@ -190,6 +199,7 @@ async function installRealtime(app: FastifyInstance, deps: AppDeps) {
           key: target.key,
           secret: target.secret,
           logger: app.log,
+          ...(scaleOut.realtime ?? {}),
         }))
       : null;
   const broadcaster = createBroadcasterFor(target, server);

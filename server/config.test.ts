@@ -125,3 +125,32 @@ describe('real-time settings', () => {
     ]);
   });
 });
+
+describe('Redis settings', () => {
+  it('runs without Redis when REDIS_URL is unset', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).redis).toBeNull();
+  });
+
+  it('takes redis:// and rediss:// URLs, with the default key prefix', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      prefix: 'tidings:',
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'rediss://cache.example:6380', REDIS_PREFIX: 'blue:' })
+        .redis,
+    ).toEqual({ url: 'rediss://cache.example:6380', prefix: 'blue:' });
+  });
+
+  it('stops the start naming REDIS_URL when it is not a Redis URL', () => {
+    for (const value of ['http://127.0.0.1:6379', '127.0.0.1:6379', 'redis//x']) {
+      const problems = problemsOf({ REDIS_URL: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    }
+  });
+
+  it('refuses a key prefix with spaces or braces', () => {
+    expect(problemsOf({ REDIS_URL: 'redis://127.0.0.1', REDIS_PREFIX: 'a b{' })[0]).toMatch(/^REDIS_PREFIX /);
+  });
+});

@@ -11,6 +11,8 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SESSION_SECRET_MIN_LENGTH = 32;
 const SESSION_SECRET_FILE = 'session-secret';
+const DEFAULT_REDIS_PREFIX = 'tidings:';
+const REDIS_PREFIX_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(blankAsUndefined, z.string().optional());
@@ -52,6 +54,22 @@ const envSchema = z.object({
   PUSHER_HOST: optionalString,
   PUSHER_PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   PUSHER_USE_TLS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('true')),
+  REDIS_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .url({
+        protocol: /^rediss?$/,
+        error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379',
+      })
+      .optional(),
+  ),
+  REDIS_PREFIX: z.preprocess(
+    blankAsUndefined,
+    z
+      .string()
+      .regex(REDIS_PREFIX_PATTERN, 'must be 1 to 64 letters, digits, ".", "_", "-" or ":"')
+      .default(DEFAULT_REDIS_PREFIX),
+  ),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
@@ -76,6 +94,9 @@ export type RealtimeTarget =
       useTLS: boolean;
     };
 
+/** Several processes share presence, rate limits and live events through Redis; null: one process. */
+export type RedisTarget = { url: string; prefix: string } | null;
+
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
@@ -89,6 +110,7 @@ export interface Config {
   sessionSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
   realtime: RealtimeTarget;
+  redis: RedisTarget;
   trustProxy: boolean;
   /** Test-only: loopback addresses the preview fetcher treats as public. Dangerous elsewhere. */
   previewAllowedAddresses: string[];
@@ -125,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret,
     logLevel: vars.LOG_LEVEL,
     realtime: realtimeTarget(vars, sessionSecret),
+    redis: vars.REDIS_URL === undefined ? null : { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
     trustProxy: vars.TRUST_PROXY === 'true',
     previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')
       .split(',')

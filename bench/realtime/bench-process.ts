@@ -31,8 +31,8 @@ export function pinClients(): void {
   if (canPin) spawnSync('taskset', ['-apc', '1', String(process.pid)], { stdio: 'ignore' });
 }
 
-export function startServer(kind: ServerKind) {
-  const args = [...process.execArgv, '--expose-gc', SERVER_ENTRY, kind];
+export function startServer(kind: ServerKind, extraArgs: string[] = []) {
+  const args = [...process.execArgv, '--expose-gc', SERVER_ENTRY, kind, ...extraArgs];
   const stdio: ['ignore', 'inherit', 'inherit', 'ipc'] = ['ignore', 'inherit', 'inherit', 'ipc'];
   const child = canPin
     ? spawn('taskset', ['-c', '0', process.execPath, ...args], { stdio })

@@ -5,18 +5,26 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { registerPusherHttpApi } from '../../server/realtime/http-api';
 import { MAX_WS_FRAME_BYTES } from '../../server/realtime/limits';
 import { createMemoryFanOut, type FanOut } from '../../server/realtime/fan-out';
-import { createRealtimeServer } from '../../server/realtime/realtime-server';
+import { createRealtimeServer, type RealtimeServerOptions } from '../../server/realtime/realtime-server';
+import { openRedisBus } from '../../server/platform/redis/redis-bus';
+import { MAX_PRESENCE_MEMBERS } from '../../server/realtime/limits';
+import { createRedisFanOut } from '../../server/realtime/redis-fan-out';
+import { createRedisPresenceStore } from '../../server/realtime/redis-presence';
+import { newNodeId } from '../../server/scale-out';
 
 /**
  * Child process of bench/realtime.bench.ts, so that server memory is measured apart from the
  * 10 000 load clients. `tidings`: the embedded server + HTTP trigger API as the app runs them.
  * `bare`: the least a ws server needs to do the same job — handshake, subscribe, take the SDK's
  * POST /apps/{id}/events without checking the signature, send one pre-encoded Buffer per
- * subscriber — the baseline.
+ * subscriber — the baseline. `tidings-redis`: the embedded server as a node of a cluster, with
+ * the Redis fan-out and presence the app uses with REDIS_URL (argv[3]: the run's key prefix).
  */
 export const BENCH_APP = { appId: 'bench', key: 'bench-key', secret: 'bench-secret' } as const;
 
-export type ServerKind = 'tidings' | 'bare';
+export type ServerKind = 'tidings' | 'bare' | 'tidings-redis';
+/** The Redis the two-node run uses (loopback). */
+export const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export type ToServer = { type: 'memory' } | { type: 'fanOutTimes' } | { type: 'stop' };
 export type FromServer =
   | { type: 'ready'; port: number }
@@ -32,8 +40,7 @@ function record(startedAt: number, recipients: number) {
 }
 
 /** The FanOut seam, used here to time the server's delivery loop without touching it. */
-function timedFanOut(): FanOut {
-  const inner = createMemoryFanOut();
+function timedFanOut(inner: FanOut = createMemoryFanOut()): FanOut {
   return {
     publish: (messages) => inner.publish(messages),
     connect: (deliver) =>
@@ -47,13 +54,17 @@ function timedFanOut(): FanOut {
   };
 }
 
-async function startTidings(): Promise<{
+interface StartedServer {
   port: number;
   connections: () => number;
   stop: () => Promise<void>;
-}> {
+}
+
+async function startTidings(
+  parts: Partial<Pick<RealtimeServerOptions, 'fanOut' | 'presence'>> = {},
+): Promise<StartedServer> {
   const app = Fastify({ logger: false });
-  const realtime = createRealtimeServer({ ...BENCH_APP, logger: app.log, fanOut: timedFanOut() });
+  const realtime = createRealtimeServer({ ...BENCH_APP, logger: app.log, fanOut: timedFanOut(), ...parts });
   await registerPusherHttpApi(app, { realtime });
   app.addHook('preClose', async () => realtime.close());
   realtime.attach(app.server);
@@ -147,9 +158,38 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** One node of a Redis cluster, as the app builds it with REDIS_URL. */
+async function startTidingsOnRedis(prefix: string): Promise<StartedServer> {
+  const silent = { info() {}, warn() {} };
+  const bus = openRedisBus(BENCH_REDIS_URL, silent);
+  const fanOut = await createRedisFanOut({ bus, channel: `${prefix}realtime:fan-out`, logger: silent });
+  const presence = await createRedisPresenceStore({
+    redis: bus.commands,
+    prefix: `${prefix}presence:`,
+    nodeId: newNodeId(),
+    maxMembers: MAX_PRESENCE_MEMBERS,
+    announce: (messages) => fanOut.publish(messages),
+    logger: silent,
+  });
+  const server = await startTidings({ fanOut: timedFanOut(fanOut), presence });
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      await presence.close();
+      await bus.close();
+    },
+  };
+}
+
 async function main(kind: ServerKind) {
   const send = (message: FromServer) => process.send?.(message);
-  const server = kind === 'tidings' ? await startTidings() : await startBare();
+  const server =
+    kind === 'tidings'
+      ? await startTidings()
+      : kind === 'tidings-redis'
+        ? await startTidingsOnRedis(process.argv[3] ?? 'tidings-bench:')
+        : await startBare();
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
   process.on('message', (message: ToServer) => {
     if (message.type === 'fanOutTimes') {
@@ -167,4 +207,4 @@ async function main(kind: ServerKind) {
 }
 
 const kind = process.argv[2];
-if (kind === 'tidings' || kind === 'bare') void main(kind);
+if (kind === 'tidings' || kind === 'bare' || kind === 'tidings-redis') void main(kind);

@@ -118,7 +118,10 @@ async function handleMessage(
 
 function onClose(ctx: RealtimeContext, connection: Connection): void {
   ctx.connections.delete(connection.socketId);
-  unsubscribeAll(ctx, connection).catch((error: unknown) => logFailure(ctx, connection, error));
+  const cleanup = unsubscribeAll(ctx, connection)
+    .catch((error: unknown) => logFailure(ctx, connection, error))
+    .finally(() => ctx.pendingCleanups.delete(cleanup));
+  ctx.pendingCleanups.add(cleanup);
 }
 
 function logFailure(ctx: RealtimeContext, connection: Connection, error: unknown): void {

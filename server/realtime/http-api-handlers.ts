@@ -42,7 +42,7 @@ export async function listChannels(realtime: RealtimeServer, rawQuery: string) {
     throw errors.badRequest('invalid_info', 'info=user_count needs filter_by_prefix=presence-');
   }
   const channels: Record<string, ChannelAttributes> = {};
-  for (const name of realtime.listChannels(prefix)) {
+  for (const name of await realtime.listChannels(prefix)) {
     channels[name] = wantsUserCount ? { user_count: (await realtime.channelInfo(name)).userCount ?? 0 } : {};
   }
   return { channels };

@@ -63,3 +63,12 @@ export const CHANNEL_NAME_PATTERN = /^[A-Za-z0-9_\-=@,.;]+$/;
 
 /** Publishing through the `pusher` SDK gives up after this long (it has no default timeout). */
 export const PUBLISH_TIMEOUT_MS = 10_000;
+
+/** With Redis: each node renews its `alive` key this often… */
+export const PRESENCE_HEARTBEAT_INTERVAL_MS = 2_000;
+/** …which expires this long after the last renewal: a node silent this long is presumed dead. */
+export const PRESENCE_NODE_TTL_MS = 6_000;
+/** Every node looks for dead nodes this often and removes their presence members. */
+export const PRESENCE_REAP_INTERVAL_MS = 2_000;
+/** So members of a killed node are gone (member_removed sent) at most this long after it died. */
+export const PRESENCE_REAP_WITHIN_MS = PRESENCE_NODE_TTL_MS + PRESENCE_REAP_INTERVAL_MS;

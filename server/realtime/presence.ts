@@ -13,7 +13,7 @@ export type PresenceJoin =
 
 /**
  * Who is in which presence channel, counted per user (a user with three tabs is one member).
- * Behind an interface because with several processes the state must be shared (Redis later);
+ * Behind an interface because with several processes the state must be shared (redis-presence.ts);
  * the methods are async for that reason even though the in-memory store answers at once.
  * Callers rely on calls for one socket being applied in the order they are made.
  */
@@ -24,6 +24,10 @@ export interface PresenceStore {
   snapshot(channel: string): Promise<PresenceSnapshot>;
   userIds(channel: string): Promise<string[]>;
   userCount(channel: string): Promise<number>;
+  /** Sockets subscribed to the channel, on every node that shares this store. */
+  socketCount(channel: string): Promise<number>;
+  /** Presence channels with at least one member, optionally only names starting with `prefix`. */
+  channels(prefix?: string): Promise<string[]>;
 }
 
 interface MemberEntry {
@@ -89,6 +93,12 @@ export function createMemoryPresenceStore(maxMembers: number): PresenceStore {
     },
     async userCount(channel) {
       return channels.get(channel)?.members.size ?? 0;
+    },
+    async socketCount(channel) {
+      return channels.get(channel)?.userBySocket.size ?? 0;
+    },
+    async channels(prefix = '') {
+      return [...channels.keys()].filter((name) => name.startsWith(prefix));
     },
   };
 }

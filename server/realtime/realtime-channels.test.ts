@@ -268,13 +268,13 @@ describe('resource hygiene', () => {
         }),
       );
       expect(await isolated.realtime.presenceUserIds('presence-leak')).toHaveLength(5);
-      expect(isolated.realtime.listChannels()).toHaveLength(22);
+      expect(await isolated.realtime.listChannels()).toHaveLength(22);
       await Promise.all(sockets.map((client) => client.close()));
       await waitUntil(async () => {
         const users = await isolated.realtime.presenceUserIds('presence-leak');
         return (
           isolated.realtime.connectionCount() === 0 &&
-          isolated.realtime.listChannels().length === 0 &&
+          (await isolated.realtime.listChannels()).length === 0 &&
           users.length === 0
         );
       }, 'the server has forgotten every socket');

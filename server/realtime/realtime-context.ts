@@ -30,5 +30,7 @@ export interface RealtimeContext {
   readonly presence: PresenceStore;
   readonly fanOut: FanOut;
   readonly connections: Map<string, Connection>;
+  /** Clean-ups of closed sockets still running (presence leaves), awaited on shutdown. */
+  readonly pendingCleanups: Set<Promise<void>>;
   readonly now: () => number;
 }

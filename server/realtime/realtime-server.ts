@@ -67,8 +67,11 @@ export interface RealtimeServer {
   /** Sends one event to this process's subscribers only; returns the number of recipients. */
   deliver(message: FanOutMessage): number;
   channelInfo(channel: string): Promise<ChannelInfo>;
-  /** Occupied channels, optionally filtered by name prefix. */
-  listChannels(prefix?: string): string[];
+  /**
+   * Occupied channels, optionally filtered by name prefix: this process's, plus presence
+   * channels occupied on any node sharing the presence store.
+   */
+  listChannels(prefix?: string): Promise<string[]>;
   presenceUserIds(channel: string): Promise<string[]>;
   connectionCount(): number;
   /** Closes every socket with 4200 so pusher-js reconnects at once, and detaches. */
@@ -101,7 +104,10 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
     publish: (messages) => ctx.fanOut.publish(messages),
     deliver,
     channelInfo: (channel) => channelInfo(ctx, channel),
-    listChannels: (prefix) => ctx.registry.names(prefix),
+    async listChannels(prefix) {
+      const presence = await ctx.presence.channels(prefix);
+      return [...new Set([...ctx.registry.names(prefix), ...presence])];
+    },
     presenceUserIds: (channel) => ctx.presence.userIds(channel),
     connectionCount: () => ctx.connections.size,
     async close() {
@@ -111,6 +117,8 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       for (const [server, listener] of attached) server.off('upgrade', listener);
       attached.clear();
       await closeSockets([...wss.clients], CloseCode.reconnectNow, 'Server shutting down');
+      // Their presence leaves (and member_removed) must reach the fan-out before it closes.
+      await Promise.allSettled([...ctx.pendingCleanups]);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       // An injected fan-out belongs to whoever made it; only the default one is ours to close.
       if (options.fanOut === undefined) await ctx.fanOut.close();
@@ -152,11 +160,17 @@ function parseRequestUrl(raw: string | undefined): URL | null {
   }
 }
 
+/** Presence channels answer for every node sharing the presence store; others for this process. */
 async function channelInfo(ctx: RealtimeContext, channel: string): Promise<ChannelInfo> {
-  const subscriptionCount = ctx.registry.subscriptionCount(channel);
-  const info: ChannelInfo = { occupied: subscriptionCount > 0, subscriptionCount };
-  if (channelKind(channel) === 'presence') info.userCount = await ctx.presence.userCount(channel);
-  return info;
+  if (channelKind(channel) !== 'presence') {
+    const subscriptionCount = ctx.registry.subscriptionCount(channel);
+    return { occupied: subscriptionCount > 0, subscriptionCount };
+  }
+  const [subscriptionCount, userCount] = await Promise.all([
+    ctx.presence.socketCount(channel),
+    ctx.presence.userCount(channel),
+  ]);
+  return { occupied: subscriptionCount > 0, subscriptionCount, userCount };
 }
 
 function createContext(options: RealtimeServerOptions): RealtimeContext {
@@ -172,6 +186,7 @@ function createContext(options: RealtimeServerOptions): RealtimeContext {
     presence: options.presence ?? createMemoryPresenceStore(MAX_PRESENCE_MEMBERS),
     fanOut: options.fanOut ?? createMemoryFanOut(),
     connections: new Map(),
+    pendingCleanups: new Set(),
     now: options.now ?? Date.now,
   };
 }

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 
 /**
  * A fixed-window counter per key. The embedded default keeps counts in memory; the scale-out
@@ -24,11 +24,20 @@ export interface RateLimitRule {
 }
 
 export function createMemoryRateLimiter(rule: RateLimitRule): RateLimiter {
-  const limiter = new RateLimiterMemory({
+  return limiterWithContract(createFlexibleMemoryLimiter(rule), rule);
+}
+
+/** rate-limiter-flexible's in-memory counter for a rule (also the Redis one's stand-in). */
+export function createFlexibleMemoryLimiter(rule: RateLimitRule): RateLimiterMemory {
+  return new RateLimiterMemory({
     points: rule.points,
     duration: rule.durationSeconds,
     keyPrefix: rule.keyPrefix,
   });
+}
+
+/** Our contract over any rate-limiter-flexible store: decisions as values, never rejections. */
+export function limiterWithContract(limiter: RateLimiterAbstract, rule: RateLimitRule): RateLimiter {
   return {
     async consume(key, points = 1) {
       try {
