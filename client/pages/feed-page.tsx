@@ -1,12 +1,19 @@
+import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
 import { FeedEmptyState } from '../features/feed/feed-empty-state';
+import { KeyboardShortcutsDialog } from '../features/feed/keyboard-shortcuts-dialog';
 import { NewPostsPill } from '../features/feed/new-posts-pill';
+import { useFeedPageShortcuts } from '../features/feed/use-feed-page-shortcuts';
 import { PostComposer } from '../features/posts/post-composer';
 import { PostList } from '../features/posts/post-list';
 import { useFeed } from '../features/posts/posts.queries';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
+
+/** The new-post composer's element id (PostComposer's id for a post that is not a reply). */
+const NEW_POST_COMPOSER_ID = 'new-post';
 
 export function FeedPage() {
   useDocumentTitle('Home');
@@ -18,15 +25,27 @@ export function FeedPage() {
 
 function Feed({ displayName }: { displayName: string }) {
   const feed = useFeed();
+  const [isHelpOpen, setIsHelpOpen] = useState(false);
+  useFeedPageShortcuts({
+    // Focusing the stand-in field loads the editor, which takes the focus over.
+    onNewPost: () => document.getElementById(NEW_POST_COMPOSER_ID)?.focus(),
+    onHelp: () => setIsHelpOpen(true),
+  });
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {displayName}.</p>
+      <div className="flex items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {displayName}.</p>
+        </div>
+        <Button variant="ghost" onClick={() => setIsHelpOpen(true)}>
+          Keyboard shortcuts
+        </Button>
       </div>
       <PostComposer label="Write a post" placeholder="What's new?" />
       <NewPostsPill />
-      <PostList query={feed} label="Latest posts" empty={<FeedEmptyState />} />
+      <PostList query={feed} label="Latest posts" empty={<FeedEmptyState />} hasShortcuts />
+      {isHelpOpen && <KeyboardShortcutsDialog onClose={() => setIsHelpOpen(false)} />}
     </div>
   );
 }

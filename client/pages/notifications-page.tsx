@@ -3,10 +3,12 @@ import { Navigate } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
 import { NotificationList } from '../features/notifications/notification-list';
 import {
+  unreadCountOf,
   useFreshNotifications,
   useMarkNotificationsRead,
 } from '../features/notifications/notifications.queries';
 import { userMessageOf } from '../lib/api-client';
+import { useNearViewport } from '../lib/use-near-viewport';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
@@ -22,7 +24,7 @@ export function NotificationsPage() {
 function Notifications() {
   const query = useFreshNotifications();
   const markRead = useMarkNotificationsRead();
-  const unreadCount = query.data?.unreadCount ?? 0;
+  const unreadCount = unreadCountOf(query.data);
   const { mutate } = markRead;
   // Seeing the list reads it, including any that arrive while it is open.
   useEffect(() => {
@@ -48,12 +50,35 @@ function NotificationsBody({ query }: { query: ReturnType<typeof useFreshNotific
       </div>
     );
   }
-  if (query.data.notifications.length === 0) {
+  const notifications = query.data.pages.flatMap((page) => page.notifications);
+  if (notifications.length === 0) {
     return (
       <p className="text-slate-600 dark:text-slate-400">
-        Nothing yet. When someone mentions you with your @handle, it shows up here.
+        Nothing yet. When someone mentions you with your @handle, replies to your posts or likes them, it
+        shows up here.
       </p>
     );
   }
-  return <NotificationList notifications={query.data.notifications} />;
+  return (
+    <>
+      <NotificationList notifications={notifications} />
+      <OlderNotifications query={query} />
+    </>
+  );
+}
+
+/** Loads the next page as the end of the list comes into view, or on the button. */
+function OlderNotifications({ query }: { query: ReturnType<typeof useFreshNotifications> }) {
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const sentinel = useNearViewport<HTMLDivElement>(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  });
+  if (!hasNextPage) return null;
+  return (
+    <div ref={sentinel} className="flex justify-center">
+      <Button variant="secondary" isBusy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        Load older notifications
+      </Button>
+    </div>
+  );
 }

@@ -1,4 +1,6 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import type { ReplyNavigationState } from '../features/feed/use-feed-shortcuts';
 import { useCurrentUser } from '../features/auth/auth.queries';
 import { PostCard } from '../features/posts/post-card';
 import { PostComposer } from '../features/posts/post-composer';
@@ -17,6 +19,7 @@ export function PostPage() {
   const post = usePost(id);
   const replies = useReplies(id);
   const { data: me } = useCurrentUser();
+  useReplyFocus(id, Boolean(post.data && me));
   useDocumentTitle(
     post.data ? `${post.data.author.displayName}: “${post.data.bodyText.slice(0, 40)}”` : 'Post',
   );
@@ -54,4 +57,17 @@ export function PostPage() {
       )}
     </div>
   );
+}
+
+/**
+ * Opened by the `r` shortcut: the reply composer takes the focus once it is on the page (its
+ * stand-in field, focused, loads the editor, which keeps the focus).
+ */
+function useReplyFocus(postId: string, isComposerShown: boolean): void {
+  const location = useLocation();
+  const state = location.state as Partial<ReplyNavigationState> | null;
+  const isReplying = state?.isReplying === true;
+  useEffect(() => {
+    if (isReplying && isComposerShown) document.getElementById(`reply-${postId}`)?.focus();
+  }, [isReplying, isComposerShown, postId, location.key]);
 }

@@ -1,39 +1,83 @@
 import { z } from 'zod';
 import type { PostAuthor } from './posts';
 
-/** Notifications listed at once (newest first); older ones are not paged yet. */
+/** Notification entries (groups) per page, newest activity first; older ones follow by cursor. */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 
-export interface MentionNotification {
+/** People named in one entry ("Ana, Bo and 3 others"); the rest are only counted. */
+export const NOTIFICATION_ACTORS_SHOWN = 3;
+
+export const NOTIFICATION_TYPES = ['mention', 'reply', 'like'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * One entry of the list. Likes, and replies, on the same post group while they are unread: once
+ * the reader has read the entry, the next like starts a new one. A mention is always its own.
+ */
+export interface Notification {
+  /** The group's id: what marking one read names. */
   id: string;
-  type: 'mention';
-  /** Who wrote the post that mentions the reader. */
-  actor: PostAuthor;
+  type: NotificationType;
+  /** Newest first, at most NOTIFICATION_ACTORS_SHOWN. */
+  actors: PostAuthor[];
+  /** Everyone in the group, named or not. */
+  actorCount: number;
+  /**
+   * The post to open: the one that mentions the reader (mention), or the reader's own post that
+   * was replied to or liked.
+   */
   postId: string;
-  /** The start of the post's plain text, for the list. */
+  /**
+   * The start of the plain text of the newest member's post: the mentioning post, the newest
+   * reply, or the liked post.
+   */
   excerpt: string;
+  /** The newest member's time. */
   createdAt: string;
+  /** Null while any member is unread. */
   readAt: string | null;
 }
 
-export type Notification = MentionNotification;
+export const notificationsQuerySchema = z.object({ cursor: z.string().min(1).max(200).optional() }).strict();
 
 export interface NotificationsResponse {
   notifications: Notification[];
+  /** Unread entries (groups), not single likes. */
   unreadCount: number;
+  /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */
+  nextCursor: string | null;
 }
 
 export const markNotificationsReadRequestSchema = z.object({}).strict();
+
+export const notificationIdParamsSchema = z.object({ id: z.string().uuid() }).strict();
 
 export interface MarkNotificationsReadResponse {
   unreadCount: number;
 }
 
 /** Events on a user's private channel (`userChannel(id)`), seen only by that user. */
-export type UserEvent = {
-  type: 'notification.created';
-  notification: Notification;
-  unreadCount: number;
-};
+export type UserEvent =
+  | {
+      /** A new entry, or a group that just gained a member (same id: replace it, move it up). */
+      type: 'notification.created';
+      notification: Notification;
+      unreadCount: number;
+    }
+  | {
+      /** Read in another tab or device: these groups (null: all of them) are read now. */
+      type: 'notifications.read';
+      ids: string[] | null;
+      unreadCount: number;
+    }
+  | {
+      /** Members went away (an unlike, a deleted post): refetch the list, take the count. */
+      type: 'notifications.removed';
+      unreadCount: number;
+    };
 
-export const USER_EVENT_TYPES: readonly UserEvent['type'][] = ['notification.created'];
+export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
+  'notification.created',
+  'notifications.read',
+  'notifications.removed',
+];

@@ -1,4 +1,10 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   MarkNotificationsReadResponse,
   Notification,
@@ -8,22 +14,32 @@ import { apiRequest } from '../../lib/api-client';
 
 export const notificationKeys = { all: ['notifications'] as const };
 
-const fetchNotifications = ({ signal }: { signal: AbortSignal }) =>
-  apiRequest<NotificationsResponse>('/notifications', { signal });
+export type NotificationPages = InfiniteData<NotificationsResponse>;
+
+const pagedNotifications = {
+  queryKey: notificationKeys.all,
+  queryFn: ({ pageParam, signal }: { pageParam: string | undefined; signal: AbortSignal }) =>
+    apiRequest<NotificationsResponse>('/notifications', { signal, query: { cursor: pageParam } }),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: NotificationsResponse) => last.nextCursor ?? undefined,
+};
 
 /** The list and the unread count come together; the header's bell reads the count from here too. */
 export function useNotifications(isEnabled = true) {
-  return useQuery({ queryKey: notificationKeys.all, queryFn: fetchNotifications, enabled: isEnabled });
+  return useInfiniteQuery({ ...pagedNotifications, enabled: isEnabled });
 }
 
 /** The notifications page always shows the server's latest, not what the bell fetched earlier. */
 export function useFreshNotifications() {
-  return useQuery({ queryKey: notificationKeys.all, queryFn: fetchNotifications, refetchOnMount: 'always' });
+  return useInfiniteQuery({ ...pagedNotifications, refetchOnMount: 'always' });
 }
 
+/** The newest page carries the count: the server's, as of the latest answer or event. */
+export const unreadCountOf = (data: NotificationPages | undefined): number =>
+  data?.pages[0]?.unreadCount ?? 0;
+
 export function useUnreadCount(isEnabled: boolean): number {
-  const { data } = useNotifications(isEnabled);
-  return data?.unreadCount ?? 0;
+  return unreadCountOf(useNotifications(isEnabled).data);
 }
 
 export function useMarkNotificationsRead() {
@@ -32,26 +48,37 @@ export function useMarkNotificationsRead() {
     mutationFn: () =>
       apiRequest<MarkNotificationsReadResponse>('/notifications/read', { method: 'POST', body: {} }),
     // Only the count changes here: the list keeps showing which ones were new on this visit.
-    onSuccess: ({ unreadCount }) =>
-      queryClient.setQueryData<NotificationsResponse>(
-        notificationKeys.all,
-        (data) => data && { ...data, unreadCount },
-      ),
+    onSuccess: ({ unreadCount }) => setUnreadCount(queryClient, unreadCount),
   });
 }
 
-/** A live notification: on top of the list (once), with the server's absolute unread count. */
+function updatePages(queryClient: QueryClient, update: (data: NotificationPages) => NotificationPages): void {
+  queryClient.setQueryData<NotificationPages>(notificationKeys.all, (data) => data && update(data));
+}
+
+export function setUnreadCount(queryClient: QueryClient, unreadCount: number): void {
+  updatePages(queryClient, (data) => ({
+    ...data,
+    pages: data.pages.map((page, index) => (index === 0 ? { ...page, unreadCount } : page)),
+  }));
+}
+
+/**
+ * A live notification: a new entry, or a group that grew (same id), goes on top of the list
+ * once, with the server's absolute unread count.
+ */
 export function addNotification(
   queryClient: QueryClient,
   notification: Notification,
   unreadCount: number,
 ): void {
-  queryClient.setQueryData<NotificationsResponse>(notificationKeys.all, (data) => {
-    if (!data) return data;
-    const isKnown = data.notifications.some((n) => n.id === notification.id);
-    return {
-      notifications: isKnown ? data.notifications : [notification, ...data.notifications],
-      unreadCount,
-    };
-  });
+  updatePages(queryClient, (data) => ({
+    ...data,
+    pages: data.pages.map((page, index) => {
+      const others = page.notifications.filter((n) => n.id !== notification.id);
+      return index === 0
+        ? { ...page, notifications: [notification, ...others], unreadCount }
+        : { ...page, notifications: others };
+    }),
+  }));
 }

@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { userChannel } from '../../../common/contracts/feed-events';
-import type { Notification, UserEvent } from '../../../common/contracts/notifications';
+import type { UserEvent } from '../../../common/contracts/notifications';
 import { useChannel } from '../../realtime/use-realtime';
-import { addNotification, notificationKeys } from './notifications.queries';
-
-function describe(notification: Notification): string {
-  return `${notification.actor.displayName} mentioned you: ${notification.excerpt}`;
-}
+import { describeNotification } from './describe-notification';
+import { addNotification, notificationKeys, setUnreadCount } from './notifications.queries';
 
 /**
  * Listens on the reader's private channel, patches the notifications cache and returns the
@@ -18,15 +15,28 @@ export function useLiveNotifications(userId: string | null): string {
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
   const subscriptions = useRef(0);
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   useChannel(userId === null ? null : userChannel(userId), {
     'pusher:subscription_succeeded': () => {
       subscriptions.current += 1;
-      if (subscriptions.current > 1) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      if (subscriptions.current > 1) refetch();
     },
     'notification.created': (data) => {
-      const event = data as UserEvent;
+      const event = data as Extract<UserEvent, { type: 'notification.created' }>;
       addNotification(queryClient, event.notification, event.unreadCount);
-      setAnnouncement(describe(event.notification));
+      const { sentence, excerpt } = describeNotification(event.notification);
+      setAnnouncement(`${sentence}: ${excerpt}`);
+    },
+    // Read in another tab: the bell follows; this tab's list keeps what was new on its visit.
+    'notifications.read': (data) => {
+      setUnreadCount(queryClient, (data as Extract<UserEvent, { type: 'notifications.read' }>).unreadCount);
+    },
+    'notifications.removed': (data) => {
+      setUnreadCount(
+        queryClient,
+        (data as Extract<UserEvent, { type: 'notifications.removed' }>).unreadCount,
+      );
+      refetch();
     },
   });
   return announcement;

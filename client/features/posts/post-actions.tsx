@@ -32,6 +32,7 @@ export function PostActions({ post, isMine, canReply, onEdit }: PostActionsProps
         type="button"
         aria-pressed={post.likedByMe}
         aria-label={likeLabel}
+        data-shortcut="like"
         onClick={() => like.mutate(!post.likedByMe)}
         className={`${ACTION} ${post.likedByMe ? 'text-rose-700 dark:text-rose-400' : ''}`}
       >

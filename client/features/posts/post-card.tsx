@@ -17,9 +17,11 @@ export interface PostCardProps {
   isFocus?: boolean;
   /** A search to highlight in the body (the post was opened from a search result). */
   highlight?: string | undefined;
+  /** In a feed: its place (from 1) and the feed's size (-1 while more may load). */
+  position?: { index: number; setSize: number };
 }
 
-export function PostCard({ post, isFocus = false, highlight }: PostCardProps) {
+export function PostCard({ post, isFocus = false, highlight, position }: PostCardProps) {
   const { data: me } = useCurrentUser();
   const isMine = me?.id === post.author.id;
   // An edit left unsaved (a reload, a crash) reopens where it was.
@@ -30,7 +32,13 @@ export function PostCard({ post, isFocus = false, highlight }: PostCardProps) {
   return (
     <article
       aria-labelledby={`post-${post.id}-author`}
-      className="flex gap-3 border-b border-slate-200 bg-white px-4 py-4 dark:border-slate-800 dark:bg-slate-900"
+      {...(position && {
+        tabIndex: 0,
+        'aria-posinset': position.index,
+        'aria-setsize': position.setSize,
+        'data-thread-id': post.parentId ?? post.id,
+      })}
+      className="flex scroll-mt-20 gap-3 border-b border-slate-200 bg-white px-4 py-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <Link to={profile} tabIndex={-1} aria-hidden="true">
         <Avatar name={post.author.displayName} handle={post.author.handle} />

@@ -1,23 +1,40 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { userMessageOf } from '../../lib/api-client';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { Button } from '../../ui/button';
+import { onFeedKeyDown } from '../feed/feed-focus';
+import { useFeedShortcuts } from '../feed/use-feed-shortcuts';
 import { PageSpinner } from '../../ui/page-spinner';
 import { PostCard } from './post-card';
 import type { PostPages } from './posts.queries';
+
+const NO_FEED = { current: null };
 
 export interface PostListProps {
   query: UseInfiniteQueryResult<PostPages>;
   label: string;
   empty: ReactNode;
+  /** j, k, l and r act on this list (one list per page may have them). */
+  hasShortcuts?: boolean;
 }
 
-/** A paged list of posts (ARIA feed) that loads the next page as its end comes into view. */
-export function PostList({ query, label, empty }: PostListProps) {
+/**
+ * A paged list of posts that loads the next page as its end comes into view: an ARIA feed, each
+ * post a focusable article with its position; Page Down / Page Up move between them.
+ */
+export function PostList({ query, label, empty, hasShortcuts = false }: PostListProps) {
   const { data, error, fetchNextPage, hasNextPage, isFetchingNextPage, isPending } = query;
-  const sentinel = useNearViewport<HTMLDivElement>(() => {
+  const feed = useRef<HTMLDivElement>(null);
+  const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  };
+  const sentinel = useNearViewport<HTMLDivElement>(loadMore);
+  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
+  useFeedShortcuts(hasShortcuts ? feed : NO_FEED, {
+    hasMore: hasNextPage,
+    loadMore,
+    postCount: posts.length,
   });
   if (isPending) return <PageSpinner />;
   if (error && !data) {
@@ -30,18 +47,22 @@ export function PostList({ query, label, empty }: PostListProps) {
       </div>
     );
   }
-  const posts = data?.pages.flatMap((page) => page.posts) ?? [];
   if (posts.length === 0) return <>{empty}</>;
+  // Unknown while older pages remain, as the feed pattern allows.
+  const setSize = hasNextPage ? -1 : posts.length;
   return (
     <>
+      {/* Keys reach the feed from the focused article inside it; the feed itself is no stop. */}
       <div
+        ref={feed}
         role="feed"
         aria-label={label}
         aria-busy={isFetchingNextPage}
+        onKeyDown={onFeedKeyDown}
         className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800"
       >
-        {posts.map((post) => (
-          <PostCard key={post.id} post={post} />
+        {posts.map((post, index) => (
+          <PostCard key={post.id} post={post} position={{ index: index + 1, setSize }} />
         ))}
       </div>
       <div ref={sentinel} className="flex justify-center py-6">

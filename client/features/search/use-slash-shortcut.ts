@@ -1,9 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
+import { isTypingTarget } from '../../lib/keyboard-shortcuts';
 
 /** `/` anywhere on the page focuses the field, unless the reader is typing somewhere already. */
 export function useSlashShortcut(field: RefObject<HTMLInputElement | null>): void {

@@ -1,18 +1,36 @@
 import type { Notification } from '../../../common/contracts/notifications';
 import { NOTIFICATION_EXCERPT_LENGTH } from './limits';
-import type { NotificationRow } from './notifications.repository';
+import type { NotificationGroupRow, NotificationMemberRow } from './notifications.repository';
 
-export function presentNotification(row: NotificationRow): Notification {
+/**
+ * One list entry from its summary and its newest members (newest first, one per actor). The
+ * newest member decides the post to open and the excerpt.
+ */
+export function presentGroup(
+  group: NotificationGroupRow,
+  members: readonly NotificationMemberRow[],
+): Notification | null {
+  const newest = members[0];
+  if (!newest) return null;
   return {
-    id: row.id,
-    type: row.type,
-    actor: { id: row.actor_id, handle: row.actor_handle, displayName: row.actor_display_name },
-    postId: row.post_id,
-    excerpt: excerptOf(row.post_text),
-    createdAt: new Date(row.created_at).toISOString(),
-    readAt: row.read_at === null ? null : new Date(row.read_at).toISOString(),
+    id: group.group_id,
+    type: newest.type,
+    actors: members.map((member) => ({
+      id: member.actor_id,
+      handle: member.actor_handle,
+      displayName: member.actor_display_name,
+    })),
+    actorCount: group.actor_count,
+    postId: newest.post_id,
+    excerpt: excerptOf(newest.source_text),
+    createdAt: new Date(group.latest_at).toISOString(),
+    // Members are all read or all unread in practice (a group takes new members only while
+    // unread and is read as a whole); the rule still holds if one is not.
+    readAt: group.unread_members > 0 ? null : new Date(Math.max(...members.map(readTime))).toISOString(),
   };
 }
+
+const readTime = (member: NotificationMemberRow) => member.read_at ?? 0;
 
 /** One line: whitespace runs become a space; cut on a character boundary, with an ellipsis. */
 export function excerptOf(text: string): string {

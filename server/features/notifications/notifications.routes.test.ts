@@ -31,8 +31,14 @@ async function notificationsOf(cookie: string) {
   const response = await t.api({ method: 'GET', url: '/api/v1/notifications', cookie });
   expect(response.statusCode).toBe(200);
   return response.json<{
-    notifications: { postId: string; actor: { handle: string }; excerpt: string; readAt: string | null }[];
+    notifications: {
+      postId: string;
+      actors: { handle: string }[];
+      excerpt: string;
+      readAt: string | null;
+    }[];
     unreadCount: number;
+    nextCursor: string | null;
   }>();
 }
 
@@ -66,13 +72,15 @@ describe('mentions', () => {
     const [{ userId, event }] = t.userEvents as [(typeof t.userEvents)[number]];
     expect(userId).toBe(bo.user.id);
     expect(userChannel(userId)).toBe(`private-user-${bo.user.id}`);
+    if (event.type !== 'notification.created') throw new Error(`unexpected ${event.type}`);
     expect(event).toEqual({
       type: 'notification.created',
       unreadCount: 1,
       notification: {
         id: rows[0]?.id,
         type: 'mention',
-        actor: { id: ana.user.id, handle: 'ana', displayName: 'Ana' },
+        actors: [{ id: ana.user.id, handle: 'ana', displayName: 'Ana' }],
+        actorCount: 1,
         postId: written.id,
         excerpt: 'Hello @bo_b, welcome!',
         createdAt: expect.any(String),
@@ -167,7 +175,7 @@ describe('mentions', () => {
     const written = await post(ana.cookie, `<p>${mention('bob')}</p>`);
     await t.api({ method: 'DELETE', url: `/api/v1/posts/${written.id}`, cookie: ana.cookie });
     expect(await countRows()).toBe(0);
-    expect(await notificationsOf(bo.cookie)).toEqual({ notifications: [], unreadCount: 0 });
+    expect(await notificationsOf(bo.cookie)).toEqual({ notifications: [], unreadCount: 0, nextCursor: null });
   });
 });
 
@@ -200,16 +208,28 @@ describe('GET /notifications and POST /notifications/read', () => {
     expect((await notificationsOf(cy.cookie)).unreadCount).toBe(1);
   });
 
-  it('lists the newest first, one page at most', async () => {
+  it('lists the newest first, a page at a time, and pages the older ones by cursor', async () => {
     const ana = await signedUpUser(t);
     const bo = await signedUpUser(t, { handle: 'bob' });
     const ids: string[] = [];
     for (let i = 0; i < NOTIFICATIONS_PAGE_SIZE + 2; i += 1) {
       ids.push((await post(ana.cookie, `<p>${mention('bob')} number ${i}</p>`)).id);
     }
+    const newestFirst = ids.reverse();
     const list = await notificationsOf(bo.cookie);
     expect(list.unreadCount).toBe(NOTIFICATIONS_PAGE_SIZE + 2);
-    expect(list.notifications.map((n) => n.postId)).toEqual(ids.reverse().slice(0, NOTIFICATIONS_PAGE_SIZE));
+    expect(list.notifications.map((n) => n.postId)).toEqual(newestFirst.slice(0, NOTIFICATIONS_PAGE_SIZE));
+    expect(list.nextCursor).toEqual(expect.any(String));
+
+    const older = await t.api({
+      method: 'GET',
+      url: `/api/v1/notifications?cursor=${encodeURIComponent(list.nextCursor ?? '')}`,
+      cookie: bo.cookie,
+    });
+    expect(older.statusCode).toBe(200);
+    const olderPage = older.json<{ notifications: { postId: string }[]; nextCursor: string | null }>();
+    expect(olderPage.notifications.map((n) => n.postId)).toEqual(newestFirst.slice(NOTIFICATIONS_PAGE_SIZE));
+    expect(olderPage.nextCursor).toBeNull();
   });
 
   it('needs a session', async () => {

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   type MarkNotificationsReadResponse,
   markNotificationsReadRequestSchema,
+  notificationIdParamsSchema,
   type NotificationsResponse,
+  notificationsQuerySchema,
 } from '../../../common/contracts/notifications';
 import { parseInput } from '../../http/parse-input';
 import { requireUser } from '../auth/auth.guard';
@@ -15,7 +17,8 @@ export function registerNotificationRoutes(
 ): void {
   api.get('/notifications', async (request) => {
     const user = requireUser(request);
-    const body: NotificationsResponse = await notifications.list(user.id);
+    const { cursor } = parseInput(notificationsQuerySchema, request.query);
+    const body: NotificationsResponse = await notifications.list(user.id, cursor);
     return body;
   });
 
@@ -23,6 +26,14 @@ export function registerNotificationRoutes(
     const user = requireUser(request);
     parseInput(markNotificationsReadRequestSchema, request.body);
     const body: MarkNotificationsReadResponse = await notifications.markAllRead(user.id);
+    return body;
+  });
+
+  api.post('/notifications/:id/read', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(notificationIdParamsSchema, request.params);
+    parseInput(markNotificationsReadRequestSchema, request.body);
+    const body: MarkNotificationsReadResponse = await notifications.markRead(user.id, id);
     return body;
   });
 }

@@ -2,96 +2,217 @@ import { v7 as timeOrderedUuid } from 'uuid';
 import {
   type MarkNotificationsReadResponse,
   type Notification,
+  NOTIFICATION_ACTORS_SHOWN,
+  type NotificationType,
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationsResponse,
 } from '../../../common/contracts/notifications';
-import type { PostAuthor } from '../../../common/contracts/posts';
+import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import type { UserEventPublisher } from '../../realtime/live-publishers';
 import { MAX_MENTIONS_PER_POST } from './limits';
-import { excerptOf, presentNotification } from './notifications.presenter';
-import { createNotificationsRepository } from './notifications.repository';
+import { decodeGroupCursor, encodeGroupCursor } from './notification-cursor';
+import { presentGroup } from './notifications.presenter';
+import {
+  createNotificationsRepository,
+  type NotificationGroupRow,
+  type NotificationsRepository,
+} from './notifications.repository';
+
+/**
+ * Whether `recipientId` wants to hear about what `actorId` does. Every notification passes
+ * here first: the place for rules such as blocking and muting.
+ */
+export type ShouldNotify = (recipientId: string, actorId: string) => boolean | Promise<boolean>;
 
 export interface NotificationsServiceDeps {
   db: Db;
   publish: UserEventPublisher;
+  /** Defaults to notifying always. */
+  shouldNotify?: ShouldNotify;
   now?: () => number;
 }
 
+/** One notification to write: who hears of it, who caused it, about what. */
+export interface NotifyInput {
+  type: NotificationType;
+  recipientId: string;
+  actorId: string;
+  /** The post the entry opens: the mentioning post, or the recipient's post. */
+  postId: string;
+  /** The post whose writing caused it: the mentioning post, the reply, or the liked post. */
+  sourcePostId: string;
+}
+
+/** A change written but not yet announced: announce() it after the commit. */
+export type PendingNotification =
+  { kind: 'created'; userId: string; groupId: string } | { kind: 'removed'; userId: string };
+
 export interface MentionsInPost {
-  post: { id: string; text: string };
-  /** The post's author. */
-  actor: PostAuthor;
+  post: { id: string };
+  authorId: string;
   /** Accounts the post mentions, in order of first mention. */
   mentionedUserIds: readonly string[];
+  /** Someone told of this post another way (the author of the post it replies to). */
+  alreadyToldUserId?: string | null;
 }
 
-/** A notification written but not yet announced: announce() it after the commit. */
-export interface PendingNotification {
-  userId: string;
-  notification: Notification;
-}
-
-export function createNotificationsService({ db, publish, now = Date.now }: NotificationsServiceDeps) {
+export function createNotificationsService({
+  db,
+  publish,
+  shouldNotify = () => true,
+  now = Date.now,
+}: NotificationsServiceDeps) {
   const notifications = createNotificationsRepository(db);
 
+  /**
+   * The only way a notification is written, inside the caller's transaction. Never to oneself,
+   * never when shouldNotify says no, never twice. Likes and replies join the recipient's unread
+   * group on the same post; a mention is its own entry.
+   */
+  async function notify(trx: Db, input: NotifyInput): Promise<PendingNotification | null> {
+    if (input.recipientId === input.actorId) return null;
+    if (!(await shouldNotify(input.recipientId, input.actorId))) return null;
+    const repo = createNotificationsRepository(trx);
+    const id = timeOrderedUuid();
+    const groupId =
+      input.type === 'mention'
+        ? id
+        : ((await repo.openGroupOn(input.recipientId, input.type, input.postId)) ?? id);
+    const isNew = await repo.insertIfNew({
+      id,
+      user_id: input.recipientId,
+      type: input.type,
+      actor_id: input.actorId,
+      post_id: input.postId,
+      source_post_id: input.sourcePostId,
+      group_id: groupId,
+      created_at: now(),
+      read_at: null,
+    });
+    return isNew ? { kind: 'created', userId: input.recipientId, groupId } : null;
+  }
+
+  async function presentGroups(
+    repo: NotificationsRepository,
+    userId: string,
+    groups: readonly NotificationGroupRow[],
+  ): Promise<Notification[]> {
+    const members = await repo.newestMembers(
+      userId,
+      groups.map((group) => group.group_id),
+      NOTIFICATION_ACTORS_SHOWN,
+    );
+    return groups.flatMap((group) => {
+      const presented = presentGroup(
+        group,
+        members.filter((member) => member.group_id === group.group_id),
+      );
+      return presented ? [presented] : [];
+    });
+  }
+
+  async function findGroup(userId: string, groupId: string): Promise<Notification | null> {
+    const group = await notifications.findGroup(userId, groupId);
+    if (!group) return null;
+    const [presented] = await presentGroups(notifications, userId, [group]);
+    return presented ?? null;
+  }
+
   return {
-    async list(userId: string): Promise<NotificationsResponse> {
-      const rows = await notifications.listForUser(userId, NOTIFICATIONS_PAGE_SIZE);
+    notify,
+
+    async list(userId: string, cursor?: string): Promise<NotificationsResponse> {
+      const after = cursor === undefined ? null : decodeGroupCursor(cursor);
+      if (cursor !== undefined && after === null)
+        throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
+      const groups = await notifications.listGroups(userId, NOTIFICATIONS_PAGE_SIZE + 1, after);
+      const page = groups.slice(0, NOTIFICATIONS_PAGE_SIZE);
+      const last = page.at(-1);
       return {
-        notifications: rows.map(presentNotification),
+        notifications: await presentGroups(notifications, userId, page),
         unreadCount: await notifications.unreadCount(userId),
+        nextCursor:
+          groups.length > NOTIFICATIONS_PAGE_SIZE && last
+            ? encodeGroupCursor({ latestAt: last.latest_at, groupId: last.group_id })
+            : null,
       };
     },
 
     async markAllRead(userId: string): Promise<MarkNotificationsReadResponse> {
       await notifications.markAllRead(userId, now());
-      return { unreadCount: await notifications.unreadCount(userId) };
+      const unreadCount = await notifications.unreadCount(userId);
+      await publish(userId, { type: 'notifications.read', ids: null, unreadCount });
+      return { unreadCount };
+    },
+
+    /** Someone else's group answers 404, as a group that does not exist does. */
+    async markRead(userId: string, groupId: string): Promise<MarkNotificationsReadResponse> {
+      if (!(await notifications.markGroupRead(userId, groupId, now())))
+        throw errors.notFound('This notification does not exist.');
+      const unreadCount = await notifications.unreadCount(userId);
+      await publish(userId, { type: 'notifications.read', ids: [groupId], unreadCount });
+      return { unreadCount };
     },
 
     /**
-     * Inside the transaction that writes the post: notifies the mentioned accounts the post has
-     * not notified yet, never its author, and no more than MAX_MENTIONS_PER_POST in its lifetime.
+     * Notifies the accounts a post mentions that it has not notified yet, never its author, and
+     * no more than MAX_MENTIONS_PER_POST in its lifetime.
      */
     async recordMentions(trx: Db, mentions: MentionsInPost): Promise<PendingNotification[]> {
       const repo = createNotificationsRepository(trx);
-      const candidates = [...new Set(mentions.mentionedUserIds)].filter((id) => id !== mentions.actor.id);
+      const candidates = [...new Set(mentions.mentionedUserIds)].filter(
+        (id) => id !== mentions.authorId && id !== mentions.alreadyToldUserId,
+      );
       if (candidates.length === 0) return [];
       const already = new Set(await repo.recipientsOf(mentions.post.id, 'mention'));
       const room = Math.max(0, MAX_MENTIONS_PER_POST - already.size);
-      const recipients = candidates.filter((id) => !already.has(id)).slice(0, room);
-      const at = now();
-      const pending = recipients.map((userId): PendingNotification => ({
-        userId,
-        notification: {
-          id: timeOrderedUuid(),
+      const pending: PendingNotification[] = [];
+      for (const recipientId of candidates.filter((id) => !already.has(id)).slice(0, room)) {
+        const written = await notify(trx, {
           type: 'mention',
-          actor: mentions.actor,
+          recipientId,
+          actorId: mentions.authorId,
           postId: mentions.post.id,
-          excerpt: excerptOf(mentions.post.text),
-          createdAt: new Date(at).toISOString(),
-          readAt: null,
-        },
-      }));
-      const inserted = await repo.insertNew(
-        pending.map(({ userId, notification }) => ({
-          id: notification.id,
-          user_id: userId,
-          type: notification.type,
-          actor_id: mentions.actor.id,
-          post_id: mentions.post.id,
-          created_at: at,
-          read_at: null,
-        })),
-      );
-      return pending.filter(({ notification }) => inserted.has(notification.id));
+          sourcePostId: mentions.post.id,
+        });
+        if (written) pending.push(written);
+      }
+      return pending;
     },
 
-    /** After the commit: each reader hears of their notification with their new unread count. */
+    /** A like taken back while unread takes its notification with it; a read one stays. */
+    async retractLike(
+      trx: Db,
+      like: Pick<NotifyInput, 'recipientId' | 'actorId' | 'sourcePostId'>,
+    ): Promise<PendingNotification | null> {
+      const repo = createNotificationsRepository(trx);
+      const removed = await repo.deleteUnread(like.recipientId, 'like', like.sourcePostId, like.actorId);
+      return removed ? { kind: 'removed', userId: like.recipientId } : null;
+    },
+
+    /**
+     * Before the posts are deleted (their notifications go by cascade): whose unread count
+     * changes.
+     */
+    async beforePostsDeleted(trx: Db, postIds: readonly string[]): Promise<PendingNotification[]> {
+      const repo = createNotificationsRepository(trx);
+      const userIds = await repo.unreadRecipientsAbout(postIds);
+      return userIds.map((userId) => ({ kind: 'removed', userId }));
+    },
+
+    /** After the commit: each reader hears of the change with their new unread count. */
     async announce(pending: readonly PendingNotification[]): Promise<void> {
-      for (const { userId, notification } of pending) {
-        const unreadCount = await notifications.unreadCount(userId);
-        await publish(userId, { type: 'notification.created', notification, unreadCount });
+      for (const change of pending) {
+        const unreadCount = await notifications.unreadCount(change.userId);
+        if (change.kind === 'removed') {
+          await publish(change.userId, { type: 'notifications.removed', unreadCount });
+          continue;
+        }
+        const notification = await findGroup(change.userId, change.groupId);
+        // Gone already (an unlike or a delete right after): its own event says so.
+        if (notification)
+          await publish(change.userId, { type: 'notification.created', notification, unreadCount });
       }
     },
   };

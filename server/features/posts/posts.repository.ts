@@ -119,6 +119,11 @@ export function createPostsRepository(db: Db) {
       await db.updateTable('posts').set({ images_json: imagesJson }).where('id', '=', id).execute();
     },
 
+    async replyIds(postId: string): Promise<string[]> {
+      const rows = await db.selectFrom('posts').select('id').where('parent_id', '=', postId).execute();
+      return rows.map((row) => row.id);
+    },
+
     async delete(id: string): Promise<void> {
       await db.deleteFrom('posts').where('id', '=', id).execute();
     },

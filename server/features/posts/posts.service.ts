@@ -15,7 +15,7 @@ import type { PostLinkPreviews } from '../link-previews/post-link-preview';
 import type { UsersService } from '../users/users.service';
 import { type PreparedPostBody, preparePostBody } from './post-body';
 import { decodeCursor, encodeCursor } from './post-cursor';
-import { presentAuthor, presentPost, presentPublicPost } from './post.presenter';
+import { presentPost, presentPublicPost } from './post.presenter';
 import {
   createPostsRepository,
   type PostRow,
@@ -46,11 +46,13 @@ interface WriteOutcome<T> {
   notifications?: PendingNotification[];
 }
 
-function mentionsIn(row: PostRow, body: PreparedPostBody): MentionsInPost {
+/** A reply's parent author hears of it as a reply, not a second time as a mention. */
+function mentionsIn(row: PostRow, body: PreparedPostBody, parentAuthorId: string | null): MentionsInPost {
   return {
-    post: { id: row.id, text: body.text },
-    actor: presentAuthor(row),
+    post: { id: row.id },
+    authorId: row.author_id,
     mentionedUserIds: body.mentionedUserIds,
+    alreadyToldUserId: parentAuthorId,
   };
 }
 
@@ -151,8 +153,8 @@ export function createPostsService({
           : null;
       return write(async (repo, trx) => {
         const parentId = input.parentId ?? null;
+        const parent = parentId === null ? null : await repo.findById(parentId, authorId);
         if (parentId !== null) {
-          const parent = await repo.findById(parentId, authorId);
           if (!parent) throw errors.notFound('The post you are replying to no longer exists.');
           if (parent.parent_id !== null)
             throw errors.badRequest('reply_too_deep', 'Reply to the original post instead.');
@@ -177,10 +179,23 @@ export function createPostsService({
         events.push({ type: 'post.created', post: presentPublicPost(row) });
         if (parentId !== null && replyCount !== null)
           events.push({ type: 'post.replied', postId: parentId, replyCount });
+        const replied = parent
+          ? await notifications.notify(trx, {
+              type: 'reply',
+              recipientId: parent.author_id,
+              actorId: authorId,
+              postId: parent.id,
+              sourcePostId: id,
+            })
+          : null;
+        const mentioned = await notifications.recordMentions(
+          trx,
+          mentionsIn(row, body, parent?.author_id ?? null),
+        );
         return {
           result: { post: presentPost(row), parentReplyCount: replyCount },
           events,
-          notifications: await notifications.recordMentions(trx, mentionsIn(row, body)),
+          notifications: replied ? [replied, ...mentioned] : mentioned,
         };
       });
     },
@@ -189,28 +204,37 @@ export function createPostsService({
     async update(userId: string, postId: string, input: string): Promise<Post> {
       const body = await preparePostBody(input, users);
       return write(async (repo, trx) => {
-        await requireOwnPost(repo, postId, userId);
+        const own = await requireOwnPost(repo, postId, userId);
         await repo.updateBody(postId, body, now());
         const row = await repo.findById(postId, userId);
         if (!row) throw errors.notFound();
+        const parent = own.parent_id === null ? null : await repo.findById(own.parent_id, userId);
         return {
           result: presentPost(row),
           events: [{ type: 'post.updated', post: presentPublicPost(row) }],
-          notifications: await notifications.recordMentions(trx, mentionsIn(row, body)),
+          notifications: await notifications.recordMentions(
+            trx,
+            mentionsIn(row, body, parent?.author_id ?? null),
+          ),
         };
       });
     },
 
     remove(userId: string, postId: string): Promise<{ parentReplyCount: number | null }> {
-      return write(async (repo) => {
+      return write(async (repo, trx) => {
         const row = await requireOwnPost(repo, postId, userId);
+        // Asked before the delete: the post's replies and all their notifications go with it.
+        const removed = await notifications.beforePostsDeleted(trx, [
+          postId,
+          ...(await repo.replyIds(postId)),
+        ]);
         await repo.delete(postId);
         const events: EventWithoutSeq[] = [{ type: 'post.deleted', postId, parentId: row.parent_id }];
         const parentReplyCount = row.parent_id === null ? null : await repo.refreshReplyCount(row.parent_id);
         if (row.parent_id !== null && parentReplyCount !== null) {
           events.push({ type: 'post.replied', postId: row.parent_id, replyCount: parentReplyCount });
         }
-        return { result: { parentReplyCount }, events };
+        return { result: { parentReplyCount }, events, notifications: removed };
       });
     },
 
@@ -219,13 +243,18 @@ export function createPostsService({
       postId: string,
       isLiked: boolean,
     ): Promise<{ likeCount: number; likedByMe: boolean }> {
-      return write(async (repo) => {
-        if (!(await repo.findById(postId, userId)))
-          throw errors.notFound('This post does not exist or was deleted.');
+      return write(async (repo, trx) => {
+        const row = await repo.findById(postId, userId);
+        if (!row) throw errors.notFound('This post does not exist or was deleted.');
         const likeCount = await repo.setLike(postId, userId, isLiked, now());
+        const like = { recipientId: row.author_id, actorId: userId, postId, sourcePostId: postId };
+        const changed = isLiked
+          ? await notifications.notify(trx, { ...like, type: 'like' })
+          : await notifications.retractLike(trx, like);
         return {
           result: { likeCount, likedByMe: isLiked },
           events: [{ type: 'post.liked', postId, likeCount }],
+          notifications: changed ? [changed] : [],
         };
       });
     },

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { NotificationType } from '../../../common/contracts/notifications';
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, integer in
@@ -57,15 +58,23 @@ export interface FeedEventsTable {
   created_at: number;
 }
 
-/** Only mentions so far; the unique (user_id, post_id, type) keeps edits from notifying twice. */
+/**
+ * Mentions, replies and likes; the unique (user_id, type, source_post_id, actor_id) keeps edits
+ * and repeated likes from notifying twice.
+ */
 export interface NotificationsTable {
   id: string;
   /** Who is notified. */
   user_id: string;
-  type: 'mention';
-  /** Who caused it: the post's author. */
+  type: NotificationType;
+  /** Who caused it: the author of the mention or reply, or who liked. */
   actor_id: string;
+  /** The post the notification opens: the mentioning post, or the reader's post. */
   post_id: string;
+  /** The post whose writing caused it: the mentioning post, the reply, or the liked post. */
+  source_post_id: string;
+  /** The list entry it belongs to (server/features/notifications). */
+  group_id: string;
   created_at: number;
   read_at: number | null;
 }
