@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -39,9 +38,9 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
-import { createDiskStorage } from './platform/storage/disk-storage';
 import { offlineResolveHost } from './platform/safe-fetch/target-check';
 import type { ObjectStorage } from './platform/storage/object-storage';
+import { createStorageFor } from './platform/storage/storage-for';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
 import { type FeedPublisher, livePublishersFor, type UserEventPublisher } from './realtime/live-publishers';
@@ -61,7 +60,7 @@ export interface AppDeps {
   /** Tests bring their own embedded server (other credentials, short time-outs, a clock). */
   realtimeServer?: RealtimeServer;
   realtimeClock?: () => number;
-  /** Where media files go; local disk under DATA_DIR/media when omitted. */
+  /** Where media files go; what config says (DATA_DIR/media or S3) when omitted. */
   storage?: ObjectStorage;
 }
 
@@ -71,7 +70,9 @@ export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The whole app, not listening: main.ts listens, tests use inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clientDir } = deps;
-  const storage = deps.storage ?? createDiskStorage(join(config.dataDir, 'media'));
+  const { storage, close: closeStorage } = deps.storage
+    ? { storage: deps.storage, close: () => undefined }
+    : await createStorageFor(config.storage);
   const app = Fastify({
     logger: createLoggerOptions(config),
     trustProxy: config.trustProxy,
@@ -113,7 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const realtime = await installRealtime(app, deps, scaleOut);
-  const publishers = livePublishersFor(realtime.broadcaster);
+  const publishers = livePublishersFor(realtime.broadcaster, (err, channel, event) =>
+    app.log.error({ err, channel, event }, 'live event not published'),
+  );
   const usersService = createUsersService({ users });
   const notifications = createNotificationsService({
     db: database.db,
@@ -182,6 +185,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMediaFileRoutes(app, { storage });
   registerPreviewImageRoutes(app, previewImages);
   await installStaticClient(app, clientDir);
+  // Last, so the sweep and requests in flight are done with storage before its sockets close.
+  app.addHook('onClose', async () => closeStorage());
   return app;
 }
 

@@ -24,6 +24,18 @@ function problemsOf(env: Record<string, string>): string[] {
   return [];
 }
 
+const S3_SET = {
+  S3_BUCKET: 'tidings-media',
+  S3_REGION: 'eu-central-1',
+  S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+  S3_SECRET_ACCESS_KEY: 'secret-access-key',
+};
+const REALTIME_SET = {
+  REALTIME_APP_ID: 'tidings-prod',
+  REALTIME_APP_KEY: 'public-key',
+  REALTIME_APP_SECRET: 's'.repeat(32),
+};
+
 describe('loadConfig', () => {
   it('runs on embedded defaults with nothing set', () => {
     const dataDir = tempDir();
@@ -71,6 +83,12 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY'],
     [{ UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.2,not-an-ip' }, 'UNSAFE_PREVIEW_ALLOWED_ADDRESSES'],
     [{ UNSAFE_PREVIEW_OFFLINE: 'yes' }, 'UNSAFE_PREVIEW_OFFLINE'],
+    [{ ...S3_SET, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ ...S3_SET, S3_BUCKET: 'Media_Bucket' }, 'S3_BUCKET'],
+    [{ ...S3_SET, S3_REGION: 'EU West' }, 'S3_REGION'],
+    [{ ...S3_SET, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ ...REALTIME_SET, REALTIME_APP_SECRET: 'short' }, 'REALTIME_APP_SECRET'],
+    [{ ...REALTIME_SET, REALTIME_APP_KEY: 'key with spaces' }, 'REALTIME_APP_KEY'],
   ])('names the variable in the error for %o', (env, name) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
@@ -152,5 +170,78 @@ describe('Redis settings', () => {
 
   it('refuses a key prefix with spaces or braces', () => {
     expect(problemsOf({ REDIS_URL: 'redis://127.0.0.1', REDIS_PREFIX: 'a b{' })[0]).toMatch(/^REDIS_PREFIX /);
+  });
+});
+
+describe('fixed credentials for the embedded real-time server', () => {
+  it('takes all three REALTIME_APP_* instead of the derived ones', () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), ...REALTIME_SET });
+    expect(config.realtime).toEqual({
+      kind: 'embedded',
+      appId: 'tidings-prod',
+      key: 'public-key',
+      secret: 's'.repeat(32),
+    });
+  });
+
+  it('names the missing ones of a partial set', () => {
+    expect(problemsOf({ REALTIME_APP_KEY: 'public-key' })).toEqual([
+      'REALTIME_APP_ID is required when any REALTIME_APP_* credential is set',
+      'REALTIME_APP_SECRET is required when any REALTIME_APP_* credential is set',
+    ]);
+  });
+
+  it('refuses them beside PUSHER_*, where no embedded server runs', () => {
+    const problems = problemsOf({
+      PUSHER_APP_ID: '1',
+      PUSHER_KEY: 'k',
+      PUSHER_SECRET: 's',
+      REALTIME_APP_ID: 'tidings-prod',
+    });
+    expect(problems).toEqual([
+      'REALTIME_APP_KEY is required when any REALTIME_APP_* credential is set',
+      'REALTIME_APP_SECRET is required when any REALTIME_APP_* credential is set',
+      'REALTIME_APP_ID configures the embedded server and cannot be combined with PUSHER_*',
+    ]);
+    expect(problemsOf({ PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 's', ...REALTIME_SET })).toEqual([
+      'REALTIME_APP_ID configures the embedded server and cannot be combined with PUSHER_*',
+      'REALTIME_APP_KEY configures the embedded server and cannot be combined with PUSHER_*',
+      'REALTIME_APP_SECRET configures the embedded server and cannot be combined with PUSHER_*',
+    ]);
+  });
+});
+
+describe('media storage settings', () => {
+  it('keeps media under DATA_DIR/media with no S3_* set', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).storage).toEqual({ kind: 'disk', root: join(dataDir, 'media') });
+  });
+
+  it('uses S3 when the set is complete; the endpoint and path style are optional', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), ...S3_SET }).storage).toEqual({
+      kind: 's3',
+      bucket: 'tidings-media',
+      region: 'eu-central-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret-access-key',
+    });
+    const minio = loadConfig({
+      DATA_DIR: tempDir(),
+      ...S3_SET,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+    }).storage;
+    expect(minio).toMatchObject({ kind: 's3', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true });
+  });
+
+  it('names every missing variable of a partial set', () => {
+    expect(problemsOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'tidings-media' })).toEqual([
+      'S3_REGION is required when any S3_* variable is set',
+      'S3_ACCESS_KEY_ID is required when any S3_* variable is set',
+      'S3_SECRET_ACCESS_KEY is required when any S3_* variable is set',
+    ]);
+    expect(problemsOf({ S3_FORCE_PATH_STYLE: 'true' })).toHaveLength(4);
   });
 });

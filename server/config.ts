@@ -14,6 +14,11 @@ const SESSION_SECRET_FILE = 'session-secret';
 const DEFAULT_REDIS_PREFIX = 'tidings:';
 const REDIS_PREFIX_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
+/** The embedded realtime server's id and key appear in URLs (/app/<key>, /apps/<id>/events). */
+const REALTIME_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+const REALTIME_SECRET_MIN_LENGTH = 32;
+const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(blankAsUndefined, z.string().optional());
 
@@ -70,6 +75,35 @@ const envSchema = z.object({
       .regex(REDIS_PREFIX_PATTERN, 'must be 1 to 64 letters, digits, ".", "_", "-" or ":"')
       .default(DEFAULT_REDIS_PREFIX),
   ),
+  REALTIME_APP_ID: optionalString.refine(
+    (value) => value === undefined || REALTIME_ID_PATTERN.test(value),
+    'must be 1-64 letters, digits, - or _',
+  ),
+  REALTIME_APP_KEY: optionalString.refine(
+    (value) => value === undefined || REALTIME_ID_PATTERN.test(value),
+    'must be 1-64 letters, digits, - or _',
+  ),
+  REALTIME_APP_SECRET: optionalString.refine(
+    (value) => value === undefined || value.length >= REALTIME_SECRET_MIN_LENGTH,
+    `must be at least ${REALTIME_SECRET_MIN_LENGTH} characters`,
+  ),
+  S3_ENDPOINT: z.preprocess(
+    blankAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://s3.example.com' })
+      .optional(),
+  ),
+  S3_BUCKET: optionalString.refine(
+    (value) => value === undefined || S3_BUCKET_PATTERN.test(value),
+    'must be a bucket name: 3-63 lowercase letters, digits, . or -',
+  ),
+  S3_REGION: optionalString.refine(
+    (value) => value === undefined || /^[a-z0-9-]+$/.test(value),
+    'must be a region name such as eu-central-1',
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
@@ -96,6 +130,19 @@ export type RealtimeTarget =
 
 /** Several processes share presence, rate limits and live events through Redis; null: one process. */
 export type RedisTarget = { url: string; prefix: string } | null;
+/** Where media files live: DATA_DIR/media, or an S3-compatible bucket (AWS, MinIO, R2…). */
+export type StorageTarget =
+  | { kind: 'disk'; root: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Omitted for AWS itself; the SDK derives it from the region. */
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -111,6 +158,7 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   realtime: RealtimeTarget;
   redis: RedisTarget;
+  storage: StorageTarget;
   trustProxy: boolean;
   /** Test-only: loopback addresses the preview fetcher treats as public. Dangerous elsewhere. */
   previewAllowedAddresses: string[];
@@ -134,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
+  const problems = [...realtimeProblems(vars), ...storageProblems(vars)];
+  if (problems.length > 0) throw new ConfigError(problems);
   const sessionSecret = vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
   return {
@@ -148,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     realtime: realtimeTarget(vars, sessionSecret),
     redis: vars.REDIS_URL === undefined ? null : { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
+    storage: storageTarget(vars, dataDir),
     trustProxy: vars.TRUST_PROXY === 'true',
     previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')
       .split(',')
@@ -160,32 +211,95 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 const EMBEDDED_APP_ID = 'tidings';
 const EMBEDDED_APP_KEY = 'tidings-key';
 
-function realtimeTarget(vars: z.infer<typeof envSchema>, sessionSecret: string): RealtimeTarget {
-  const hosted = {
-    PUSHER_APP_ID: vars.PUSHER_APP_ID,
-    PUSHER_KEY: vars.PUSHER_KEY,
-    PUSHER_SECRET: vars.PUSHER_SECRET,
-  };
-  const missing = Object.entries(hosted)
-    .filter(([, value]) => value === undefined)
-    .map(([name]) => name);
-  if (missing.length === 3) {
-    // The embedded server's secret never leaves this process; deriving it keeps set-up at zero.
-    const secret = createHmac('sha256', sessionSecret).update('realtime-app-secret').digest('hex');
-    return { kind: 'embedded', appId: EMBEDDED_APP_ID, key: EMBEDDED_APP_KEY, secret };
+type Vars = z.infer<typeof envSchema>;
+
+const PUSHER_CREDENTIALS = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const;
+const REALTIME_CREDENTIALS = ['REALTIME_APP_ID', 'REALTIME_APP_KEY', 'REALTIME_APP_SECRET'] as const;
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** Names in `group` that are unset while another one of the group is set. */
+function missingFromPartialSet(vars: Vars, group: readonly (keyof Vars)[], required = group): string[] {
+  if (group.every((name) => vars[name] === undefined)) return [];
+  return required.filter((name) => vars[name] === undefined);
+}
+
+function realtimeProblems(vars: Vars): string[] {
+  const problems = missingFromPartialSet(vars, PUSHER_CREDENTIALS).map(
+    (name) => `${name} is required when any PUSHER_* credential is set`,
+  );
+  problems.push(
+    ...missingFromPartialSet(vars, REALTIME_CREDENTIALS).map(
+      (name) => `${name} is required when any REALTIME_APP_* credential is set`,
+    ),
+  );
+  const isHosted = PUSHER_CREDENTIALS.some((name) => vars[name] !== undefined);
+  if (isHosted) {
+    // With PUSHER_* set this process runs no realtime server, so these would silently do nothing.
+    problems.push(
+      ...REALTIME_CREDENTIALS.filter((name) => vars[name] !== undefined).map(
+        (name) => `${name} configures the embedded server and cannot be combined with PUSHER_*`,
+      ),
+    );
   }
-  if (missing.length > 0) {
-    throw new ConfigError(missing.map((name) => `${name} is required when any PUSHER_* credential is set`));
+  return problems;
+}
+
+function realtimeTarget(vars: Vars, sessionSecret: string): RealtimeTarget {
+  if (vars.PUSHER_APP_ID !== undefined && vars.PUSHER_KEY !== undefined && vars.PUSHER_SECRET !== undefined) {
+    return {
+      kind: 'hosted',
+      appId: vars.PUSHER_APP_ID,
+      key: vars.PUSHER_KEY,
+      secret: vars.PUSHER_SECRET,
+      cluster: vars.PUSHER_CLUSTER,
+      host: vars.PUSHER_HOST,
+      port: vars.PUSHER_PORT,
+      useTLS: vars.PUSHER_USE_TLS === 'true',
+    };
+  }
+  if (
+    vars.REALTIME_APP_ID !== undefined &&
+    vars.REALTIME_APP_KEY !== undefined &&
+    vars.REALTIME_APP_SECRET !== undefined
+  ) {
+    // Fixed credentials let other processes publish here through the HTTP API, as to hosted Pusher.
+    return {
+      kind: 'embedded',
+      appId: vars.REALTIME_APP_ID,
+      key: vars.REALTIME_APP_KEY,
+      secret: vars.REALTIME_APP_SECRET,
+    };
+  }
+  // The embedded server's secret never leaves this process; deriving it keeps set-up at zero.
+  const secret = createHmac('sha256', sessionSecret).update('realtime-app-secret').digest('hex');
+  return { kind: 'embedded', appId: EMBEDDED_APP_ID, key: EMBEDDED_APP_KEY, secret };
+}
+
+function storageProblems(vars: Vars): string[] {
+  return missingFromPartialSet(vars, [...S3_REQUIRED, ...S3_OPTIONAL], S3_REQUIRED).map(
+    (name) => `${name} is required when any S3_* variable is set`,
+  );
+}
+
+function storageTarget(vars: Vars, dataDir: string): StorageTarget {
+  const { S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = vars;
+  if (
+    S3_BUCKET === undefined ||
+    S3_REGION === undefined ||
+    S3_ACCESS_KEY_ID === undefined ||
+    S3_SECRET_ACCESS_KEY === undefined
+  ) {
+    return { kind: 'disk', root: join(dataDir, 'media') };
   }
   return {
-    kind: 'hosted',
-    appId: vars.PUSHER_APP_ID ?? '',
-    key: vars.PUSHER_KEY ?? '',
-    secret: vars.PUSHER_SECRET ?? '',
-    cluster: vars.PUSHER_CLUSTER,
-    host: vars.PUSHER_HOST,
-    port: vars.PUSHER_PORT,
-    useTLS: vars.PUSHER_USE_TLS === 'true',
+    kind: 's3',
+    bucket: S3_BUCKET,
+    region: S3_REGION,
+    endpoint: vars.S3_ENDPOINT,
+    forcePathStyle: vars.S3_FORCE_PATH_STYLE === 'true',
+    accessKeyId: S3_ACCESS_KEY_ID,
+    secretAccessKey: S3_SECRET_ACCESS_KEY,
   };
 }
 

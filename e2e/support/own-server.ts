@@ -5,9 +5,9 @@ import { join } from 'node:path';
 
 /**
  * A second copy of the production build on its own port and DATA_DIR, for tests that stop and
- * restart the server. Loopback only; stopped by PID.
+ * restart the server or need other settings (`env`). Loopback only; stopped by PID.
  */
-export function ownServer(port: number) {
+export function ownServer(port: number, env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-e2e-own-'));
   let child: ChildProcess | null = null;
   return {
@@ -22,6 +22,7 @@ export function ownServer(port: number) {
           PORT: String(port),
           DATA_DIR: dataDir,
           LOG_LEVEL: 'warn',
+          ...env,
         },
         stdio: 'ignore',
       });

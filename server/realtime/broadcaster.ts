@@ -79,7 +79,11 @@ export function createPusherBroadcaster(options: PusherBroadcasterOptions): Broa
           ? undefined
           : { socket_id: publishOptions.excludeSocketId };
       for (const group of chunk(channels, MAX_CHANNELS_PER_TRIGGER)) {
-        await pusher.trigger(group, event, encoded, params);
+        try {
+          await pusher.trigger(group, event, encoded, params);
+        } catch (error) {
+          throw withoutSignedUrl(error);
+        }
       }
     },
     // The SDK keeps no state of its own; requests in flight finish or time out.
@@ -87,4 +91,19 @@ export function createPusherBroadcaster(options: PusherBroadcasterOptions): Broa
       isClosed = true;
     },
   };
+}
+
+/**
+ * The SDK's errors carry the signed request URL (and its cause repeats it); a signature is
+ * replayable for minutes, so logs get the reason only: the answer's status and body, or the
+ * network error's code.
+ */
+function withoutSignedUrl(error: unknown): unknown {
+  if (!(error instanceof Pusher.RequestError)) return error;
+  const cause = error.error as (Error & { code?: string }) | undefined;
+  const reason =
+    error.status === undefined
+      ? `no answer (${cause?.code ?? 'network error'})`
+      : `${error.status} ${(error.body ?? '').slice(0, 200)}`.trim();
+  return new Error(`The Pusher HTTP API refused or missed the event: ${reason}`);
 }

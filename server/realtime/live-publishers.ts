@@ -12,10 +12,28 @@ export interface LivePublishers {
   user: UserEventPublisher;
 }
 
-/** Both go through the one broadcaster, with the event's type as the Pusher event name. */
-export function livePublishersFor(broadcaster: Broadcaster): LivePublishers {
+export type PublishFailureHandler = (error: unknown, channel: string, event: string) => void;
+
+/**
+ * Both go through the one broadcaster, with the event's type as the Pusher event name. Events
+ * go out after their write committed, so a realtime service that is down must not fail the
+ * request: the failure is reported and swallowed. Readers lose nothing for good: feed events
+ * carry `seq`, so the next one (or a reconnect) shows the gap and the client refetches, and
+ * notifications are refetched on every reconnect.
+ */
+export function livePublishersFor(
+  broadcaster: Broadcaster,
+  onFailure: PublishFailureHandler,
+): LivePublishers {
+  const publish = async (channel: string, event: string, data: unknown) => {
+    try {
+      await broadcaster.publish(channel, event, data);
+    } catch (error) {
+      onFailure(error, channel, event);
+    }
+  };
   return {
-    feed: (event) => broadcaster.publish(FEED_CHANNEL, event.type, event),
-    user: (userId, event) => broadcaster.publish(userChannel(userId), event.type, event),
+    feed: (event) => publish(FEED_CHANNEL, event.type, event),
+    user: (userId, event) => publish(userChannel(userId), event.type, event),
   };
 }

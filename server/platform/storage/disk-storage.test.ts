@@ -1,10 +1,19 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDiskStorage } from './disk-storage';
 import type { ObjectStorage } from './object-storage';
+import { describeObjectStorageContract } from './object-storage.contract';
+
+describeObjectStorageContract('disk storage', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'tidings-storage-'));
+  return {
+    storage: createDiskStorage(root),
+    close: async () => rmSync(root, { recursive: true, force: true }),
+  };
+});
 
 describe('disk storage', () => {
   let root: string;
@@ -16,12 +25,17 @@ describe('disk storage', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('reads back what it stored, with the type of its extension', async () => {
-    await storage.put('media/ab/abc-640.webp', Buffer.from('webp bytes'), 'image/webp');
-    const stored = await storage.open('media/ab/abc-640.webp');
-    expect(stored).toMatchObject({ size: 10, contentType: 'image/webp' });
-    expect(await text(stored!.body)).toBe('webp bytes');
-    expect(await storage.exists('media/ab/abc-640.webp')).toBe(true);
+  // S3 makes a PUT visible only once complete by itself; s3rver, its stand-in in tests, rewrites
+  // files in place, so this rule of the contract is checked where our code provides it.
+  it('shows a reader the old object or the new one while a key is written again, never a mix', async () => {
+    const first = Buffer.alloc(512 * 1024, 1);
+    const second = Buffer.alloc(512 * 1024, 2);
+    await storage.put('same.jpg', first, 'image/jpeg');
+    const writing = storage.put('same.jpg', second, 'image/jpeg');
+    const seen = await buffer((await storage.open('same.jpg'))!.body);
+    await writing;
+    expect(seen.equals(first) || seen.equals(second)).toBe(true);
+    expect((await buffer((await storage.open('same.jpg'))!.body)).equals(second)).toBe(true);
   });
 
   it('leaves no temporary file behind', async () => {
@@ -29,17 +43,8 @@ describe('disk storage', () => {
     expect(readdirSync(join(root, 'a'))).toEqual(['b.jpg']);
   });
 
-  it('answers null for a missing key and deletes idempotently', async () => {
-    expect(await storage.open('missing.webp')).toBeNull();
-    await storage.put('x.gif', Buffer.from('g'), 'image/gif');
-    await storage.delete(['x.gif', 'never-there.gif']);
-    expect(await storage.exists('x.gif')).toBe(false);
+  it('keeps files under its root, in the folders of their keys', async () => {
+    await storage.put('i/ab/abc-640.webp', Buffer.from('webp bytes'), 'image/webp');
+    expect(readdirSync(join(root, 'i', 'ab'))).toEqual(['abc-640.webp']);
   });
-
-  it.each(['../escape.webp', '/absolute.webp', 'a/../../b.webp', 'UPPER.webp', 'a//b.webp', 'dir/'])(
-    'refuses the key %s',
-    async (key) => {
-      await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/invalid storage key/);
-    },
-  );
 });

@@ -1,22 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, extname, join } from 'node:path';
-import { assertStorageKey, type ObjectStorage } from './object-storage';
-
-// Disk keeps no metadata beside a file, so the type comes from the key's extension; every key
-// the app writes ends in one of these.
-const CONTENT_TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.png': 'image/png',
-  '.avif': 'image/avif',
-};
-
-function contentTypeOf(key: string): string {
-  return CONTENT_TYPES[extname(key)] ?? 'application/octet-stream';
-}
+import { dirname, join } from 'node:path';
+import { assertStorageKey, contentTypeOf, type ObjectStorage } from './object-storage';
 
 /** Files under `root` (DATA_DIR/media by default). */
 export function createDiskStorage(root: string): ObjectStorage {
@@ -45,6 +31,7 @@ export function createDiskStorage(root: string): ObjectStorage {
       try {
         const info = await stat(path);
         if (!info.isFile()) return null;
+        // Disk keeps no metadata beside a file, so the type comes from the key's extension.
         return { body: createReadStream(path), size: info.size, contentType: contentTypeOf(key) };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** A stored file as it is read back. */
@@ -29,4 +30,18 @@ export function assertStorageKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.includes('//') || key.endsWith('/')) {
     throw new Error(`invalid storage key: ${JSON.stringify(key)}`);
   }
+}
+
+// Every key the app writes ends in one of these.
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.png': 'image/png',
+  '.avif': 'image/avif',
+};
+
+/** The type a key's extension stands for, where no stored type says otherwise. */
+export function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[extname(key)] ?? 'application/octet-stream';
 }
