@@ -47,9 +47,11 @@ interface WriteOutcome<T> {
 }
 
 function mentionsIn(row: PostRow, body: PreparedPostBody): MentionsInPost {
+  // Notifications name their actor as the notifications list reads it, without the picture.
+  const { avatar: _notInNotifications, ...actor } = presentAuthor(row);
   return {
     post: { id: row.id, text: body.text },
-    actor: presentAuthor(row),
+    actor,
     mentionedUserIds: body.mentionedUserIds,
   };
 }
@@ -121,6 +123,8 @@ export function createPostsService({
     feed: (viewerId: string | null, cursor?: string) => page({ kind: 'feed' }, viewerId, cursor, 'newest'),
     byAuthor: (authorId: string, viewerId: string | null, cursor?: string) =>
       page({ kind: 'author', authorId }, viewerId, cursor, 'newest'),
+    repliesByAuthor: (authorId: string, viewerId: string | null, cursor?: string) =>
+      page({ kind: 'author-replies', authorId }, viewerId, cursor, 'newest'),
 
     async replies(postId: string, viewerId: string | null, cursor?: string): Promise<PostPage> {
       if (!(await posts.findById(postId, viewerId)))
@@ -211,6 +215,41 @@ export function createPostsService({
           events.push({ type: 'post.replied', postId: row.parent_id, replyCount: parentReplyCount });
         }
         return { result: { parentReplyCount }, events };
+      });
+    },
+
+    /**
+     * Removes everything an account wrote and liked, then runs `finish` (deleting the account)
+     * in the same transaction. Readers get the events a deletion by hand would give: each post
+     * deleted, and new reply and like counts on others' posts.
+     */
+    removeAllBy(userId: string, finish: (trx: Db) => Promise<void>): Promise<void> {
+      return write(async (repo, trx) => {
+        const own = await repo.findIdsByAuthor(userId);
+        const liked = await repo.findLikedByOthers(userId);
+        const ownIds = new Set(own.map((post) => post.id));
+        await repo.deleteByAuthor(userId);
+        await repo.deleteLikesBy(userId);
+        const events: EventWithoutSeq[] = own.map((post) => ({
+          type: 'post.deleted',
+          postId: post.id,
+          parentId: post.parent_id,
+        }));
+        const parents = new Set(
+          own.flatMap((post) => (post.parent_id && !ownIds.has(post.parent_id) ? [post.parent_id] : [])),
+        );
+        for (const parentId of parents) {
+          events.push({
+            type: 'post.replied',
+            postId: parentId,
+            replyCount: await repo.refreshReplyCount(parentId),
+          });
+        }
+        for (const postId of liked) {
+          events.push({ type: 'post.liked', postId, likeCount: await repo.refreshLikeCount(postId) });
+        }
+        await finish(trx);
+        return { result: undefined, events };
       });
     },
 

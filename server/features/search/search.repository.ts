@@ -201,7 +201,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
           ? sql``
           : sql`union all select rowid, ${PART_MATCH_SCORE} from users_trigram where users_trigram match ${parts}`;
       const { rows } = await sql<PublicUserRow>`
-        select u.id, u.handle, u.display_name, u.created_at
+        select u.id, u.handle, u.display_name, u.bio, u.avatar_json, u.created_at
         from (
           select rowid as doc_id, bm25(users_fts) as score from users_fts where users_fts match ${words}
           ${partMatches}

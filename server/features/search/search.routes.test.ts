@@ -254,6 +254,8 @@ describe('finding people', () => {
       id: expect.any(String),
       handle: 'zoe_writes',
       displayName: 'Zoë Martin',
+      bio: '',
+      avatar: null,
       createdAt: expect.any(String),
     });
   });
