@@ -1,6 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { registerAccountRoutes } from './features/account/account.routes';
+import { createAccountService } from './features/account/account.service';
+import { PASSWORD_CHECK_FAILURES_PER_ACCOUNT } from './features/account/limits';
 import { AUTH_RATE_RULES } from './features/auth/auth.limits';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
@@ -166,12 +169,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     linkPreviews: createPostLinkPreviews({ previews: linkPreviews, images: previewImages }),
   });
+  const account = createAccountService({
+    db: database.db,
+    media,
+    posts,
+    passwordChecks: createRateLimiter(PASSWORD_CHECK_FAILURES_PER_ACCOUNT),
+  });
 
   await app.register(
     async (api) => {
       registerAuthRoutes(api, { auth, cookie });
       registerPostRoutes(api, { posts });
       registerUserRoutes(api, { users: usersService, posts });
+      registerAccountRoutes(api, { account, cookie });
       registerNotificationRoutes(api, { notifications });
       registerLinkPreviewRoutes(api, { service: linkPreviews, images: previewImages });
       registerMediaRoutes(api, { media });

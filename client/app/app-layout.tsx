@@ -8,6 +8,7 @@ import { NotificationsLink } from '../features/notifications/notifications-link'
 import { useUnreadCount } from '../features/notifications/notifications.queries';
 import { useLiveNotifications } from '../features/notifications/use-live-notifications';
 import { SearchBox } from '../features/search/search-box';
+import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
@@ -75,10 +76,20 @@ function AccountNav() {
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <span className="hidden text-sm sm:inline">
-        <span className="font-semibold">{user.displayName}</span>{' '}
-        <span className="text-slate-600 dark:text-slate-400">@{user.handle}</span>
-      </span>
+      <Link to={`/@${user.handle}`} className="flex items-center gap-2 rounded-lg text-sm">
+        <Avatar name={user.displayName} handle={user.handle} avatar={user.avatar} size="sm" />
+        <span className="sr-only">Your profile: </span>
+        <span className="hidden sm:inline">
+          <span className="font-semibold">{user.displayName}</span>{' '}
+          <span className="text-slate-600 dark:text-slate-400">@{user.handle}</span>
+        </span>
+      </Link>
+      <Link
+        to="/settings"
+        className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        Settings
+      </Link>
       <Button
         variant="secondary"
         isBusy={logOut.isPending}

@@ -22,6 +22,10 @@ export const router = createBrowserRouter([
         path: 'search',
         lazy: async () => ({ Component: (await import('../pages/search-page')).SearchPage }),
       },
+      {
+        path: 'settings',
+        lazy: async () => ({ Component: (await import('../pages/settings-page')).SettingsPage }),
+      },
       { path: 'p/:id', lazy: async () => ({ Component: (await import('../pages/post-page')).PostPage }) },
       {
         path: ':profile',

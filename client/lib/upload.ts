@@ -9,6 +9,8 @@ export interface UploadOptions {
   /** Fraction of the body sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** POST creates (an image); PUT replaces (the account's avatar). */
+  method?: 'POST' | 'PUT';
 }
 
 /** The bytes of a finished request, turned into the answer or an ApiError. */
@@ -30,7 +32,7 @@ export function progressFraction(loaded: number, total: number): number {
 }
 
 export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, method = 'POST' } = options;
   return new Promise<T>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -39,7 +41,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
     const request = new XMLHttpRequest();
     const abort = () => request.abort();
     const finish = () => signal?.removeEventListener('abort', abort);
-    request.open('POST', `${API_BASE}${path}`);
+    request.open(method, `${API_BASE}${path}`);
     request.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
     request.setRequestHeader('Accept', 'application/json');
     request.upload.addEventListener('progress', (event) => {

@@ -1,12 +1,10 @@
-import { useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PostList } from '../features/posts/post-list';
-import { useAuthorPosts, useProfile } from '../features/posts/posts.queries';
+import { useAuthorPosts, useAuthorReplies, useProfile } from '../features/posts/posts.queries';
+import { ProfileHeader } from '../features/users/profile-header';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { Avatar } from '../ui/avatar';
 import { PageSpinner } from '../ui/page-spinner';
 import { NotFoundPage } from './not-found-page';
-
-const joined = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 
 /** /@handle. Any other single-segment path is a 404. */
 export function ProfilePage() {
@@ -16,29 +14,58 @@ export function ProfilePage() {
   return <Profile handle={handle} />;
 }
 
+type Tab = 'posts' | 'replies';
+
 function Profile({ handle }: { handle: string }) {
+  const [params] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'replies' ? 'replies' : 'posts';
   const profile = useProfile(handle);
   const posts = useAuthorPosts(handle);
-  useDocumentTitle(profile.data ? `${profile.data.displayName} (@${profile.data.handle})` : `@${handle}`);
+  const replies = useAuthorReplies(handle, tab === 'replies');
+  const user = profile.data?.user;
+  useDocumentTitle(user ? `${user.displayName} (@${user.handle})` : `@${handle}`);
   if (profile.isPending) return <PageSpinner />;
-  if (!profile.data) return <NotFoundPage />;
-  const user = profile.data;
+  if (!profile.data || !user) return <NotFoundPage />;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <header className="flex items-center gap-4">
-        <Avatar name={user.displayName} handle={user.handle} size="lg" />
-        <div>
-          <h1 className="text-2xl font-semibold tracking-tight">{user.displayName}</h1>
-          <p className="text-slate-600 dark:text-slate-400">
-            @{user.handle} · Joined {joined.format(new Date(user.createdAt))}
-          </p>
-        </div>
-      </header>
-      <PostList
-        query={posts}
-        label={`Posts by ${user.displayName}`}
-        empty={<p className="text-slate-600 dark:text-slate-400">No posts yet.</p>}
-      />
+      <ProfileHeader user={user} counts={profile.data.counts} />
+      <nav
+        aria-label="Profile sections"
+        className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
+      >
+        <TabLink to={`/@${user.handle}`} isCurrent={tab === 'posts'}>
+          Posts
+        </TabLink>
+        <TabLink to={`/@${user.handle}?tab=replies`} isCurrent={tab === 'replies'}>
+          Replies
+        </TabLink>
+      </nav>
+      {tab === 'posts' ? (
+        <PostList
+          query={posts}
+          label={`Posts by ${user.displayName}`}
+          empty={<p className="text-slate-600 dark:text-slate-400">No posts yet.</p>}
+        />
+      ) : (
+        <PostList
+          query={replies}
+          label={`Replies by ${user.displayName}`}
+          empty={<p className="text-slate-600 dark:text-slate-400">No replies yet.</p>}
+        />
+      )}
     </div>
+  );
+}
+
+function TabLink({ to, isCurrent, children }: { to: string; isCurrent: boolean; children: string }) {
+  return (
+    <Link
+      to={to}
+      replace
+      aria-current={isCurrent ? 'page' : undefined}
+      className="-mb-px rounded-t-lg border-b-2 border-transparent px-4 py-2 font-semibold text-slate-600 hover:text-slate-900 aria-[current=page]:border-primary-600 aria-[current=page]:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-[current=page]:text-slate-100"
+    >
+      {children}
+    </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Avatar } from './users';
 
 /** Account rules shared by the sign-up form and the API, so both say the same thing. */
 export const HANDLE_MIN_LENGTH = 3;
@@ -74,8 +75,34 @@ export interface CurrentUser {
   email: string;
   handle: string;
   displayName: string;
+  bio: string;
+  avatar: Avatar | null;
   createdAt: string;
 }
+
+/** Every check of the current password (e-mail, password, account deletion) says the same. */
+const currentPasswordSchema = z
+  .string({ error: 'Enter your current password.' })
+  .min(1, 'Enter your current password.')
+  .max(PASSWORD_MAX_LENGTH);
+
+/** POST /api/v1/me/email */
+export const changeEmailRequestSchema = z.object({
+  email: emailSchema,
+  currentPassword: currentPasswordSchema,
+});
+export type ChangeEmailRequest = z.input<typeof changeEmailRequestSchema>;
+
+/** POST /api/v1/me/password */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: currentPasswordSchema,
+  newPassword: passwordSchema,
+});
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** DELETE /api/v1/me */
+export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });
+export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export interface CurrentUserResponse {
   user: CurrentUser | null;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type PostImage, postImagesSchema } from './media';
+import type { Avatar } from './users';
 
 /** Longest post body, in characters of its plain text (what the composer's counter counts). */
 export const POST_BODY_MAX_LENGTH = 5_000;
@@ -56,6 +57,8 @@ export interface PostAuthor {
   id: string;
   handle: string;
   displayName: string;
+  /** Null: show the initials; absent where the author's picture is not read (notifications). */
+  avatar?: Avatar | null;
 }
 
 export interface Post {

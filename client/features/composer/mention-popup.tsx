@@ -45,7 +45,7 @@ export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
               onClick={() => store.select(index)}
               className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm ${index === state.activeIndex ? 'bg-primary-100 text-primary-900 dark:bg-primary-900 dark:text-primary-50' : 'text-slate-800 dark:text-slate-100'}`}
             >
-              <Avatar name={person.displayName} handle={person.handle} size="sm" />
+              <Avatar name={person.displayName} handle={person.handle} avatar={person.avatar} size="sm" />
               <span className="font-semibold">{person.displayName}</span>
               <span className={index === state.activeIndex ? '' : 'text-slate-600 dark:text-slate-400'}>
                 @{person.handle}

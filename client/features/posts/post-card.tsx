@@ -41,7 +41,7 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
       className="flex scroll-mt-20 gap-3 border-b border-slate-200 bg-white px-4 py-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <Link to={profile} tabIndex={-1} aria-hidden="true">
-        <Avatar name={post.author.displayName} handle={post.author.handle} />
+        <Avatar name={post.author.displayName} handle={post.author.handle} avatar={post.author.avatar} />
       </Link>
       <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-baseline gap-x-2 text-sm">

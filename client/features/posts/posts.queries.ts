@@ -23,7 +23,9 @@ export const postKeys = {
   post: (id: string) => ['post', id] as const,
   replies: (id: string) => ['replies', id] as const,
   profile: (handle: string) => ['profile', handle.toLowerCase()] as const,
-  byAuthor: (handle: string) => ['author-posts', handle.toLowerCase()] as const,
+  byAuthor: (handle: string) => ['author-posts', handle.toLowerCase(), 'posts'] as const,
+  /** Under the same 'author-posts' prefix, so live events patch both profile tabs. */
+  byAuthorReplies: (handle: string) => ['author-posts', handle.toLowerCase(), 'replies'] as const,
 };
 
 export type PostPages = InfiniteData<PostPage>;
@@ -46,6 +48,13 @@ export const useAuthorPosts = (handle: string) =>
     ...pagedQuery(`/users/${encodeURIComponent(handle)}/posts`),
   });
 
+export const useAuthorReplies = (handle: string, isEnabled: boolean) =>
+  useInfiniteQuery({
+    queryKey: postKeys.byAuthorReplies(handle),
+    ...pagedQuery(`/users/${encodeURIComponent(handle)}/replies`),
+    enabled: isEnabled,
+  });
+
 export function usePost(postId: string) {
   return useQuery({
     queryKey: postKeys.post(postId),
@@ -58,7 +67,6 @@ export function useProfile(handle: string) {
   return useQuery({
     queryKey: postKeys.profile(handle),
     queryFn: ({ signal }) => apiRequest<ProfileResponse>(`/users/${encodeURIComponent(handle)}`, { signal }),
-    select: (data) => data.user,
   });
 }
 
@@ -160,5 +168,11 @@ function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post:
 export function insertPost(queryClient: QueryClient, post: Post): void {
   if (post.parentId === null) prependTo(queryClient, postKeys.feed, post);
   else prependTo(queryClient, postKeys.replies(post.parentId), post, true);
-  prependTo(queryClient, postKeys.byAuthor(post.author.handle), post);
+  prependTo(
+    queryClient,
+    post.parentId === null
+      ? postKeys.byAuthor(post.author.handle)
+      : postKeys.byAuthorReplies(post.author.handle),
+    post,
+  );
 }

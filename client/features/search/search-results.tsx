@@ -89,7 +89,7 @@ function PeopleResults({ people, terms }: { people: PublicProfile[]; terms: read
               {...{ [RESULT_ATTRIBUTE]: '' }}
               className={`flex items-center gap-3 ${resultLink}`}
             >
-              <Avatar name={person.displayName} handle={person.handle} size="sm" />
+              <Avatar name={person.displayName} handle={person.handle} avatar={person.avatar} size="sm" />
               <span className="min-w-0">
                 <span className="block font-semibold">
                   <HighlightedText text={person.displayName} terms={terms} />
@@ -114,7 +114,12 @@ function PostResult({ post, q, terms }: { post: SearchPostResult; q: string; ter
       {...{ [RESULT_ATTRIBUTE]: '' }}
       className={`flex gap-3 ${resultLink}`}
     >
-      <Avatar name={post.author.displayName} handle={post.author.handle} size="sm" />
+      <Avatar
+        name={post.author.displayName}
+        handle={post.author.handle}
+        avatar={post.author.avatar}
+        size="sm"
+      />
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="font-semibold">{post.author.displayName}</span>

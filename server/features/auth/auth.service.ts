@@ -76,6 +76,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         display_name: input.displayName,
         password_hash: await hashPassword(input.password),
         created_at: now(),
+        bio: '',
+        avatar_media_id: null,
+        avatar_json: null,
       };
       try {
         await deps.users.insert(user);
@@ -130,12 +133,12 @@ export function createAuthService(deps: AuthServiceDeps) {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {
+export async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {
   const decision = await limiter.consume(key);
   if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
 }
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';

@@ -1,8 +1,9 @@
 import type { Db } from '../../platform/db/database';
+import type { Selectable } from 'kysely';
 import type { SessionsTable, UsersTable } from '../../platform/db/schema';
 
 export type SessionRow = SessionsTable;
-export type SessionWithUser = SessionRow & { user: UsersTable };
+export type SessionWithUser = SessionRow & { user: Selectable<UsersTable> };
 
 export function createSessionsRepository(db: Db) {
   return {
@@ -26,12 +27,26 @@ export function createSessionsRepository(db: Db) {
           'users.handle_key',
           'users.display_name',
           'users.password_hash',
+          'users.bio',
+          'users.avatar_media_id',
+          'users.avatar_json',
           'users.created_at as user_created_at',
         ])
         .where('sessions.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { email, handle, handle_key, display_name, password_hash, user_created_at, ...session } = row;
+      const {
+        email,
+        handle,
+        handle_key,
+        display_name,
+        password_hash,
+        bio,
+        avatar_media_id,
+        avatar_json,
+        user_created_at,
+        ...session
+      } = row;
       return {
         ...session,
         user: {
@@ -41,6 +56,9 @@ export function createSessionsRepository(db: Db) {
           handle_key,
           display_name,
           password_hash,
+          bio,
+          avatar_media_id,
+          avatar_json,
           created_at: user_created_at,
         },
       };
@@ -54,6 +72,34 @@ export function createSessionsRepository(db: Db) {
     },
     async delete(id: string): Promise<void> {
       await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+    /** The user's live sessions, most recently used first. */
+    listByUser(userId: string, now: number): Promise<SessionRow[]> {
+      return db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', now)
+        .orderBy('last_seen_at', 'desc')
+        .execute();
+    },
+    /** Deletes one session only if it is the user's; says whether it was. */
+    async deleteOwned(id: string, userId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    /** Every session of the user but one (the one making the request). */
+    async deleteOthers(userId: string, keepId: string): Promise<number> {
+      const result = await db
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async deleteExpired(now: number): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();

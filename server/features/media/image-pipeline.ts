@@ -32,7 +32,7 @@ const ANIMATABLE_FORMATS = new Set<string>(['gif', 'webp']);
  * 'error' stops on truncated and corrupt pixel data; 'warning' would also refuse everyday
  * camera JPEGs with harmless quirks (extra bytes before a marker).
  */
-const DECODE_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: MEDIA_MAX_INPUT_PIXELS };
+export const DECODE_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: MEDIA_MAX_INPUT_PIXELS };
 
 export type PipelineFailure = 'invalid_image' | 'image_too_large' | 'invalid_crop';
 
@@ -112,7 +112,7 @@ type Inspection =
   | { ok: false; reason: PipelineFailure };
 
 /** Reads only the header: the format by its bytes, and the pixel count before any decoding. */
-async function inspect(input: Buffer): Promise<Inspection> {
+export async function inspect(input: Buffer): Promise<Inspection> {
   let metadata: Metadata;
   try {
     // No pixel limit here: the header is all that is read, and we compare it ourselves so that
@@ -129,7 +129,7 @@ async function inspect(input: Buffer): Promise<Inspection> {
   return { ok: true, metadata: { ...metadata, width, height }, isAnimated };
 }
 
-function isPixelLimitError(err: unknown): boolean {
+export function isPixelLimitError(err: unknown): boolean {
   return err instanceof Error && /pixel limit/i.test(err.message);
 }
 

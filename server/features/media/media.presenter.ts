@@ -1,4 +1,5 @@
 import type { ImageVariant, UploadedImage } from '../../../common/contracts/media';
+import type { Avatar } from '../../../common/contracts/users';
 import type { ProcessedImage, Rendition } from './image-pipeline';
 
 /** Where GET /media/<key> serves stored files. */
@@ -21,19 +22,26 @@ export interface StoredRendition {
   key: string;
 }
 
+function variantsOf(stored: readonly StoredRendition[], format: Rendition['format']): ImageVariant[] {
+  return stored
+    .filter(({ rendition }) => rendition.format === format)
+    .map(({ rendition, key }) => ({
+      width: rendition.width,
+      height: rendition.height,
+      url: `${MEDIA_URL_PREFIX}${key}`,
+    }));
+}
+
+export function presentAvatar(stored: readonly StoredRendition[]): Avatar {
+  return { webp: variantsOf(stored, 'webp'), fallback: variantsOf(stored, 'jpeg') };
+}
+
 export function presentUploadedImage(
   id: string,
   image: ProcessedImage,
   stored: StoredRendition[],
 ): UploadedImage {
-  const variants = (format: Rendition['format']): ImageVariant[] =>
-    stored
-      .filter(({ rendition }) => rendition.format === format)
-      .map(({ rendition, key }) => ({
-        width: rendition.width,
-        height: rendition.height,
-        url: `${MEDIA_URL_PREFIX}${key}`,
-      }));
+  const variants = (format: Rendition['format']) => variantsOf(stored, format);
   return {
     id,
     width: image.width,

@@ -35,6 +35,22 @@ export function createMediaRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
+    findByOwner(ownerId: string): Promise<MediaRow[]> {
+      return db.selectFrom('media').selectAll().where('owner_id', '=', ownerId).execute();
+    },
+
+    /** Marks an unattached upload of the owner as in use without a post (an avatar). */
+    async attachWithoutPost(id: string, ownerId: string, at: number): Promise<number> {
+      const result = await db
+        .updateTable('media')
+        .set({ attached_at: at })
+        .where('id', '=', id)
+        .where('owner_id', '=', ownerId)
+        .where('attached_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async deleteByIds(ids: readonly string[]): Promise<void> {
       if (ids.length === 0) return;
       await db.deleteFrom('media').where('id', 'in', ids).execute();
@@ -48,7 +64,19 @@ export function createMediaRepository(db: Db) {
         .where((eb) =>
           eb.or([
             eb.and([eb('attached_at', 'is', null), eb('created_at', '<', createdBefore)]),
-            eb.and([eb('attached_at', 'is not', null), eb('post_id', 'is', null)]),
+            // Avatars are attached to no post: they stay while an account shows them.
+            eb.and([
+              eb('attached_at', 'is not', null),
+              eb('post_id', 'is', null),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('users')
+                    .select('users.id')
+                    .whereRef('users.avatar_media_id', '=', 'media.id'),
+                ),
+              ),
+            ]),
           ]),
         )
         .orderBy('created_at')

@@ -6,10 +6,18 @@ import type { Db } from '../../platform/db/database';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import type { QuarterTurns } from './image-geometry';
-import { type PipelineFailure, processImage } from './image-pipeline';
+import type { Avatar } from '../../../common/contracts/users';
+import { processAvatar } from './avatar-pipeline';
+import { type PipelineFailure, processImage, type Rendition } from './image-pipeline';
 import type { JobQueue } from './job-queue';
 import { MEDIA_MAX_INPUT_PIXELS, MEDIA_SWEEP_BATCH, MEDIA_UNATTACHED_TTL_MS } from './limits';
-import { CONTENT_TYPES, presentUploadedImage, type StoredRendition, storageKeyOf } from './media.presenter';
+import {
+  CONTENT_TYPES,
+  presentAvatar,
+  presentUploadedImage,
+  type StoredRendition,
+  storageKeyOf,
+} from './media.presenter';
 import { createMediaRepository, type MediaRow } from './media.repository';
 
 export interface MediaServiceDeps {
@@ -43,6 +51,13 @@ const PIPELINE_ERRORS: Record<PipelineFailure, () => AppError> = {
 const imageNotFound = () =>
   errors.badRequest('image_not_found', 'One of the images is not yours, was already posted or has expired.');
 
+function withKeys(renditions: readonly Rendition[]): StoredRendition[] {
+  return renditions.map((rendition) => ({
+    rendition,
+    key: storageKeyOf(rendition, createHash('sha256').update(rendition.bytes).digest('hex')),
+  }));
+}
+
 export function createMediaService({ db, storage, uploadLimiter, jobs, now = Date.now }: MediaServiceDeps) {
   const media = createMediaRepository(db);
 
@@ -50,49 +65,102 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
   async function removeRows(rows: readonly MediaRow[]): Promise<void> {
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.id);
-    const keys = [...new Set(rows.flatMap((row) => JSON.parse(row.keys_json) as string[]))];
     await media.deleteByIds(ids);
+    await removeUnreferencedFiles(rows, ids);
+  }
+
+  /** Files of rows already deleted (by id or by cascade) that no other row names. */
+  async function removeUnreferencedFiles(rows: readonly MediaRow[], ids: readonly string[]): Promise<void> {
+    const keys = [...new Set(rows.flatMap((row) => JSON.parse(row.keys_json) as string[]))];
+    if (keys.length === 0) return;
     const shared = await media.keysStillReferenced(keys, ids);
     await storage.delete(keys.filter((key) => !shared.has(key)));
+  }
+
+  /** Writes a processed image's files behind a new, unattached row; the row first (see upload). */
+  async function store(ownerId: string, id: string, stored: StoredRendition[], imageJson: string) {
+    const row: MediaRow = {
+      id,
+      owner_id: ownerId,
+      post_id: null,
+      keys_json: JSON.stringify(stored.map(({ key }) => key)),
+      image_json: imageJson,
+      created_at: now(),
+      attached_at: null,
+    };
+    // While the row exists, no clean-up of an identical upload removes these files.
+    await media.insert(row);
+    try {
+      await Promise.all(
+        stored.map(({ rendition, key }) =>
+          storage.put(key, rendition.bytes, CONTENT_TYPES[rendition.format]),
+        ),
+      );
+    } catch (err) {
+      await removeRows([row]);
+      throw err;
+    }
+  }
+
+  async function spendUpload(ownerId: string): Promise<void> {
+    const decision = await uploadLimiter.consume(ownerId);
+    if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
   }
 
   return {
     /** `read` parses the request body; it runs only once the user is within the upload rate. */
     async upload(ownerId: string, read: () => Promise<UploadInput>): Promise<UploadedImage> {
-      const decision = await uploadLimiter.consume(ownerId);
-      if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
+      await spendUpload(ownerId);
       const input = await read();
       const result = await jobs.run(() => processImage(input.file, input));
       if (!result.ok) throw PIPELINE_ERRORS[result.reason]();
 
       const id = timeOrderedUuid();
-      const stored: StoredRendition[] = result.image.renditions.map((rendition) => ({
-        rendition,
-        key: storageKeyOf(rendition, createHash('sha256').update(rendition.bytes).digest('hex')),
-      }));
+      const stored = withKeys(result.image.renditions);
       const image = presentUploadedImage(id, result.image, stored);
-      const row: MediaRow = {
-        id,
-        owner_id: ownerId,
-        post_id: null,
-        keys_json: JSON.stringify(stored.map(({ key }) => key)),
-        image_json: JSON.stringify(image),
-        created_at: now(),
-        attached_at: null,
-      };
-      // The row first: while it exists, no clean-up of an identical upload removes these files.
-      await media.insert(row);
-      try {
-        await Promise.all(
-          stored.map(({ rendition, key }) =>
-            storage.put(key, rendition.bytes, CONTENT_TYPES[rendition.format]),
-          ),
-        );
-      } catch (err) {
-        await removeRows([row]);
-        throw err;
-      }
+      await store(ownerId, id, stored, JSON.stringify(image));
       return image;
+    },
+
+    /**
+     * Processes and stores an avatar, unattached: `attachAvatar` then claims it in the
+     * transaction that names it on the account. Same rate as post images.
+     */
+    async uploadAvatar(
+      ownerId: string,
+      read: () => Promise<UploadInput>,
+    ): Promise<{ id: string; avatar: Avatar }> {
+      await spendUpload(ownerId);
+      const input = await read();
+      const result = await jobs.run(() => processAvatar(input.file, input));
+      if (!result.ok) throw PIPELINE_ERRORS[result.reason]();
+      const id = timeOrderedUuid();
+      const stored = withKeys(result.renditions);
+      const avatar = presentAvatar(stored);
+      await store(ownerId, id, stored, JSON.stringify(avatar));
+      return { id, avatar };
+    },
+
+    /** Runs inside the transaction that sets the account's avatar; false if the upload is gone. */
+    async attachAvatar(trx: Db, ownerId: string, id: string): Promise<boolean> {
+      return (await createMediaRepository(trx).attachWithoutPost(id, ownerId, now())) === 1;
+    },
+
+    /** Removes an image row (an old avatar) and whichever of its files no other row names. */
+    async removeById(id: string): Promise<void> {
+      const row = await media.findById(id);
+      if (row) await removeRows([row]);
+    },
+
+    /**
+     * Removes the files of every image the owner uploaded around `removeOwner`, which deletes
+     * the rows (the account's deletion cascades to them): rows first, then the files no other
+     * row names, as everywhere else.
+     */
+    async removeAllOf(ownerId: string, removeOwner: () => Promise<void>): Promise<void> {
+      const rows = await media.findByOwner(ownerId);
+      await removeOwner();
+      await removeUnreferencedFiles(rows, []);
     },
 
     /** Only the owner, and only before the image is posted; others' images read as missing. */

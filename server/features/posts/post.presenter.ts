@@ -1,5 +1,6 @@
 import type { PostImage } from '../../../common/contracts/media';
 import type { Post, PostAuthor, PostLinkPreview } from '../../../common/contracts/posts';
+import { parseAvatar } from '../users/user.presenter';
 import type { PostRow } from './posts.repository';
 
 export function presentPost(row: PostRow): Post {
@@ -28,5 +29,10 @@ export function presentPublicPost(row: PostRow): Omit<Post, 'likedByMe'> {
 }
 
 export function presentAuthor(row: PostRow): PostAuthor {
-  return { id: row.author_id, handle: row.author_handle, displayName: row.author_display_name };
+  return {
+    id: row.author_id,
+    handle: row.author_handle,
+    displayName: row.author_display_name,
+    avatar: parseAvatar(row.author_avatar_json),
+  };
 }

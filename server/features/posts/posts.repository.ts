@@ -8,6 +8,7 @@ import type { PostCursor } from './post-cursor';
 export type PostRow = Selectable<PostsTable> & {
   author_handle: string;
   author_display_name: string;
+  author_avatar_json: string | null;
   liked_by: string | null;
 };
 
@@ -18,7 +19,12 @@ export type NewPostRow = Pick<
 > & { images_json?: string };
 
 export type PostScope =
-  { kind: 'feed' } | { kind: 'replies'; parentId: string } | { kind: 'author'; authorId: string };
+  | { kind: 'feed' }
+  | { kind: 'replies'; parentId: string }
+  /** A profile's Posts tab: the author's top-level posts. */
+  | { kind: 'author'; authorId: string }
+  /** A profile's Replies tab. */
+  | { kind: 'author-replies'; authorId: string };
 
 type Order = 'newest' | 'oldest';
 
@@ -44,6 +50,7 @@ function selectPosts(db: Db, viewerId: string | null) {
       'posts.link_preview_json',
       'users.handle as author_handle',
       'users.display_name as author_display_name',
+      'users.avatar_json as author_avatar_json',
       'my_like.user_id as liked_by',
     ]);
 }
@@ -58,7 +65,7 @@ interface ListParams extends Record<string, unknown> {
 
 const listTemplates = new Map<string, QueryTemplate<Database, ListParams, PostRow>>();
 
-/** Page queries come in 12 shapes (scope × cursor or not × order); each is compiled once. */
+/** Page queries come in 16 shapes (scope × cursor or not × order); each is compiled once. */
 function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order) {
   const key = `${kind}:${hasCursor}:${order}`;
   let template = listTemplates.get(key);
@@ -67,7 +74,12 @@ function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order)
       let query = selectPosts(db, param('viewerId'));
       if (kind === 'feed') query = query.where('posts.parent_id', 'is', null);
       if (kind === 'replies') query = query.where('posts.parent_id', '=', param('scopeId'));
-      if (kind === 'author') query = query.where('posts.author_id', '=', param('scopeId'));
+      if (kind === 'author')
+        query = query.where('posts.author_id', '=', param('scopeId')).where('posts.parent_id', 'is', null);
+      if (kind === 'author-replies')
+        query = query
+          .where('posts.author_id', '=', param('scopeId'))
+          .where('posts.parent_id', 'is not', null);
       if (hasCursor) {
         // A row-value comparison walks the (…, created_at, id) index directly on both engines.
         const op = order === 'newest' ? '<' : '>';
@@ -86,6 +98,18 @@ function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order)
   return template;
 }
 
+function scopeIdOf(scope: PostScope): string {
+  switch (scope.kind) {
+    case 'feed':
+      return '';
+    case 'replies':
+      return scope.parentId;
+    case 'author':
+    case 'author-replies':
+      return scope.authorId;
+  }
+}
+
 export function createPostsRepository(db: Db) {
   return {
     findById(id: string, viewerId: string | null): Promise<PostRow | undefined> {
@@ -96,7 +120,7 @@ export function createPostsRepository(db: Db) {
     list(scope: PostScope, viewerId: string | null, limit: number, cursor: PostCursor | null, order: Order) {
       return listTemplate(scope.kind, cursor !== null, order).execute(db, {
         viewerId: viewerId ?? '',
-        scopeId: scope.kind === 'replies' ? scope.parentId : scope.kind === 'author' ? scope.authorId : '',
+        scopeId: scopeIdOf(scope),
         createdAt: cursor?.createdAt ?? 0,
         id: cursor?.id ?? '',
         limit,
@@ -126,6 +150,47 @@ export function createPostsRepository(db: Db) {
 
     async delete(id: string): Promise<void> {
       await db.deleteFrom('posts').where('id', '=', id).execute();
+    },
+
+    /** Every post of the author, with the parent each reply answers. */
+    findIdsByAuthor(authorId: string): Promise<{ id: string; parent_id: string | null }[]> {
+      return db.selectFrom('posts').select(['id', 'parent_id']).where('author_id', '=', authorId).execute();
+    },
+
+    /** Posts by others that this user liked: their counts change when the likes go. */
+    async findLikedByOthers(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('post_likes')
+        .innerJoin('posts', 'posts.id', 'post_likes.post_id')
+        .select('posts.id')
+        .where('post_likes.user_id', '=', userId)
+        .where('posts.author_id', '!=', userId)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Replies to these posts go with them (parent_id cascades); likes too. */
+    async deleteByAuthor(authorId: string): Promise<void> {
+      await db.deleteFrom('posts').where('author_id', '=', authorId).execute();
+    },
+
+    async deleteLikesBy(userId: string): Promise<void> {
+      await db.deleteFrom('post_likes').where('user_id', '=', userId).execute();
+    },
+
+    /** Recounts one post's likes from its rows (see refreshReplyCount). */
+    async refreshLikeCount(postId: string): Promise<number> {
+      const { count } = await db
+        .selectFrom('post_likes')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('post_id', '=', postId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('posts')
+        .set({ like_count: Number(count) })
+        .where('id', '=', postId)
+        .execute();
+      return Number(count);
     },
 
     /** Recounts rather than increments, so a lost update can never leave a wrong count. */

@@ -255,7 +255,7 @@ describe('feed pagination', () => {
 });
 
 describe('profiles', () => {
-  it('shows a profile by handle in any case, with its posts and replies newest first', async () => {
+  it('shows a profile by handle in any case, with its posts (replies have their own tab)', async () => {
     const ana = await signedUpUser(t, { handle: 'AnaL', displayName: 'Ana Lima' });
     const bo = await signedUpUser(t);
     const first = await post(ana.cookie, 'one');
@@ -265,7 +265,9 @@ describe('profiles', () => {
     expect(profile.json().user).toMatchObject({ handle: 'AnaL', displayName: 'Ana Lima' });
     expect(JSON.stringify(profile.json())).not.toContain('@example.com');
     const posts = await t.api({ method: 'GET', url: '/api/v1/users/AnaL/posts' });
-    expect(posts.json().posts.map((p: { bodyText: string }) => p.bodyText)).toEqual(['two', 'one']);
+    expect(posts.json().posts.map((p: { bodyText: string }) => p.bodyText)).toEqual(['one']);
+    const replies = await t.api({ method: 'GET', url: '/api/v1/users/AnaL/replies' });
+    expect(replies.json().posts.map((p: { bodyText: string }) => p.bodyText)).toEqual(['two']);
     expect((await t.api({ method: 'GET', url: '/api/v1/users/nobody_here' })).statusCode).toBe(404);
   });
 });

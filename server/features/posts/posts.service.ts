@@ -123,6 +123,8 @@ export function createPostsService({
     feed: (viewerId: string | null, cursor?: string) => page({ kind: 'feed' }, viewerId, cursor, 'newest'),
     byAuthor: (authorId: string, viewerId: string | null, cursor?: string) =>
       page({ kind: 'author', authorId }, viewerId, cursor, 'newest'),
+    repliesByAuthor: (authorId: string, viewerId: string | null, cursor?: string) =>
+      page({ kind: 'author-replies', authorId }, viewerId, cursor, 'newest'),
 
     async replies(postId: string, viewerId: string | null, cursor?: string): Promise<PostPage> {
       if (!(await posts.findById(postId, viewerId)))
@@ -235,6 +237,41 @@ export function createPostsService({
           events.push({ type: 'post.replied', postId: row.parent_id, replyCount: parentReplyCount });
         }
         return { result: { parentReplyCount }, events, notifications: removed };
+      });
+    },
+
+    /**
+     * Removes everything an account wrote and liked, then runs `finish` (deleting the account)
+     * in the same transaction. Readers get the events a deletion by hand would give: each post
+     * deleted, and new reply and like counts on others' posts.
+     */
+    removeAllBy(userId: string, finish: (trx: Db) => Promise<void>): Promise<void> {
+      return write(async (repo, trx) => {
+        const own = await repo.findIdsByAuthor(userId);
+        const liked = await repo.findLikedByOthers(userId);
+        const ownIds = new Set(own.map((post) => post.id));
+        await repo.deleteByAuthor(userId);
+        await repo.deleteLikesBy(userId);
+        const events: EventWithoutSeq[] = own.map((post) => ({
+          type: 'post.deleted',
+          postId: post.id,
+          parentId: post.parent_id,
+        }));
+        const parents = new Set(
+          own.flatMap((post) => (post.parent_id && !ownIds.has(post.parent_id) ? [post.parent_id] : [])),
+        );
+        for (const parentId of parents) {
+          events.push({
+            type: 'post.replied',
+            postId: parentId,
+            replyCount: await repo.refreshReplyCount(parentId),
+          });
+        }
+        for (const postId of liked) {
+          events.push({ type: 'post.liked', postId, likeCount: await repo.refreshLikeCount(postId) });
+        }
+        await finish(trx);
+        return { result: undefined, events };
       });
     },
 

@@ -220,7 +220,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
           select rowid, bm25(users_fts) from users_fts where users_fts match ${words}
           ${partMatches}
         )
-        select u.id, u.handle, u.display_name, u.created_at
+        select u.id, u.handle, u.display_name, u.bio, u.avatar_json, u.created_at
         from h
         join search_user_docs k on k.doc_id = h.doc_id
         join users u on u.id = k.ref_id

@@ -267,6 +267,8 @@ describe('finding people', () => {
       id: expect.any(String),
       handle: 'zoe_writes',
       displayName: 'Zoë Martin',
+      bio: '',
+      avatar: null,
       createdAt: expect.any(String),
     });
   });

@@ -1,6 +1,11 @@
 import type { CurrentUser } from '../../../common/contracts/auth';
-import type { PublicProfile } from '../../../common/contracts/users';
+import type { Avatar, PublicProfile } from '../../../common/contracts/users';
 import type { PublicUserRow, UserRow } from './users.repository';
+
+/** Written only by the account service from a processed upload, so the JSON is trusted here. */
+export function parseAvatar(json: string | null): Avatar | null {
+  return json === null ? null : (JSON.parse(json) as Avatar);
+}
 
 export function presentCurrentUser(user: UserRow): CurrentUser {
   return {
@@ -8,6 +13,8 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     email: user.email,
     handle: user.handle,
     displayName: user.display_name,
+    bio: user.bio,
+    avatar: parseAvatar(user.avatar_json),
     createdAt: new Date(user.created_at).toISOString(),
   };
 }
@@ -17,6 +24,8 @@ export function presentPublicProfile(user: PublicUserRow): PublicProfile {
     id: user.id,
     handle: user.handle,
     displayName: user.display_name,
+    bio: user.bio,
+    avatar: parseAvatar(user.avatar_json),
     createdAt: new Date(user.created_at).toISOString(),
   };
 }

@@ -1,15 +1,19 @@
-import { sql } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { ProfileCounts } from '../../../common/contracts/users';
 import type { Db } from '../../platform/db/database';
 import type { UsersTable } from '../../platform/db/schema';
 
-export type UserRow = UsersTable;
+export type UserRow = Selectable<UsersTable>;
 /** What anyone may see of an account. */
-export type PublicUserRow = Pick<UserRow, 'id' | 'handle' | 'display_name' | 'created_at'>;
-const PUBLIC_COLUMNS = ['id', 'handle', 'display_name', 'created_at'] as const;
+export type PublicUserRow = Pick<
+  UserRow,
+  'id' | 'handle' | 'display_name' | 'bio' | 'avatar_json' | 'created_at'
+>;
+const PUBLIC_COLUMNS = ['id', 'handle', 'display_name', 'bio', 'avatar_json', 'created_at'] as const;
 
 export function createUsersRepository(db: Db) {
   return {
-    async insert(user: UserRow): Promise<void> {
+    async insert(user: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },
     findById(id: string): Promise<UserRow | undefined> {
@@ -41,6 +45,52 @@ export function createUsersRepository(db: Db) {
         .orderBy('handle_key')
         .limit(limit)
         .execute();
+    },
+    /** Posts, replies and likes received, in one pass over the author's index. */
+    async countsOf(userId: string): Promise<ProfileCounts> {
+      const row = await db
+        .selectFrom('posts')
+        .select((eb) => [
+          eb.fn
+            .sum<number | string | null>(eb.case().when('parent_id', 'is', null).then(1).else(0).end())
+            .as('posts'),
+          eb.fn
+            .sum<number | string | null>(eb.case().when('parent_id', 'is not', null).then(1).else(0).end())
+            .as('replies'),
+          eb.fn.sum<number | string | null>('like_count').as('likes'),
+        ])
+        .where('author_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      // PostgreSQL answers sums as strings (bigint), SQLite as numbers; both are null for none.
+      return {
+        posts: Number(row.posts ?? 0),
+        replies: Number(row.replies ?? 0),
+        likesReceived: Number(row.likes ?? 0),
+      };
+    },
+    async updateProfile(id: string, changes: { displayName?: string; bio?: string }): Promise<void> {
+      const set: { display_name?: string; bio?: string } = {};
+      if (changes.displayName !== undefined) set.display_name = changes.displayName;
+      if (changes.bio !== undefined) set.bio = changes.bio;
+      if (Object.keys(set).length === 0) return;
+      await db.updateTable('users').set(set).where('id', '=', id).execute();
+    },
+    async updateEmail(id: string, email: string): Promise<void> {
+      await db.updateTable('users').set({ email: email.toLowerCase() }).where('id', '=', id).execute();
+    },
+    async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+    },
+    async setAvatar(id: string, avatar: { mediaId: string; json: string } | null): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ avatar_media_id: avatar?.mediaId ?? null, avatar_json: avatar?.json ?? null })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Sessions, media rows, likes and notifications go with the row (foreign-key cascades). */
+    async delete(id: string): Promise<void> {
+      await db.deleteFrom('users').where('id', '=', id).execute();
     },
   };
 }

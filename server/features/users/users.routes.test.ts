@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_SUGGESTIONS_LIMIT } from '../../../common/contracts/users';
-import { createTestApp, insertedUser, type TestApp } from '../../test-support/test-app';
+import { createTestApp, insertedUser, signedUpUser, type TestApp } from '../../test-support/test-app';
 import { escapeLikePattern } from './users.repository';
 
 let t: TestApp;
@@ -51,6 +51,8 @@ describe('GET /users?prefix=', () => {
         id: expect.any(String),
         handle: 'boo',
         displayName: 'Name of boo',
+        bio: '',
+        avatar: null,
         createdAt: expect.any(String),
       },
     ]);
@@ -59,6 +61,45 @@ describe('GET /users?prefix=', () => {
   it('refuses a prefix longer than any handle', async () => {
     const response = await t.api({ method: 'GET', url: '/api/v1/users', query: { prefix: 'x'.repeat(40) } });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('GET /users/:handle and its tabs', () => {
+  it('counts posts, replies and likes received, and pages posts and replies apart', async () => {
+    const writer = await signedUpUser(t);
+    const reader = await signedUpUser(t);
+    const write = async (cookie: string, body: string, parentId?: string) => {
+      const response = await t.api({
+        method: 'POST',
+        url: '/api/v1/posts',
+        cookie,
+        payload: { body, parentId },
+      });
+      return response.json<{ post: { id: string } }>().post.id;
+    };
+    const first = await write(writer.cookie, 'first');
+    await write(writer.cookie, 'second');
+    const readerPost = await write(reader.cookie, 'reader speaks');
+    await write(writer.cookie, 'a reply', readerPost);
+    await t.api({ method: 'PUT', url: `/api/v1/posts/${first}/like`, cookie: reader.cookie });
+
+    const profile = await t.api({ method: 'GET', url: `/api/v1/users/@${writer.user.handle}` });
+    expect(profile.json().counts).toEqual({ posts: 2, replies: 1, likesReceived: 1 });
+    const posts = await t.api({ method: 'GET', url: `/api/v1/users/${writer.user.handle}/posts` });
+    expect(posts.json().posts.map((p: { bodyText: string }) => p.bodyText)).toEqual(['second', 'first']);
+    const replies = await t.api({ method: 'GET', url: `/api/v1/users/${writer.user.handle}/replies` });
+    expect(replies.json()).toMatchObject({
+      posts: [{ bodyText: 'a reply', parentId: readerPost }],
+      nextCursor: null,
+    });
+    const nobody = await t.api({ method: 'GET', url: '/api/v1/users/nobody_here/replies' });
+    expect(nobody.statusCode).toBe(404);
+  });
+
+  it('answers zero counts for an account that wrote nothing', async () => {
+    const quiet = await signedUpUser(t);
+    const profile = await t.api({ method: 'GET', url: `/api/v1/users/${quiet.user.handle}` });
+    expect(profile.json().counts).toEqual({ posts: 0, replies: 0, likesReceived: 0 });
   });
 });
 

@@ -23,7 +23,11 @@ export function registerUserRoutes(
 
   api.get('/users/:handle', async (request) => {
     const { handle } = parseInput(handleParamSchema, request.params);
-    const body: ProfileResponse = { user: presentPublicProfile(await deps.users.profile(handle)) };
+    const user = await deps.users.profile(handle);
+    const body: ProfileResponse = {
+      user: presentPublicProfile(user),
+      counts: await deps.users.counts(user.id),
+    };
     return body;
   });
 
@@ -32,5 +36,12 @@ export function registerUserRoutes(
     const user = await deps.users.profile(handle);
     const { cursor } = parseInput(feedQuerySchema, request.query);
     return deps.posts.byAuthor(user.id, request.user?.id ?? null, cursor);
+  });
+
+  api.get('/users/:handle/replies', async (request) => {
+    const { handle } = parseInput(handleParamSchema, request.params);
+    const user = await deps.users.profile(handle);
+    const { cursor } = parseInput(feedQuerySchema, request.query);
+    return deps.posts.repliesByAuthor(user.id, request.user?.id ?? null, cursor);
   });
 }

@@ -1,4 +1,8 @@
-import { HANDLE_SUGGESTIONS_LIMIT, type PublicProfile } from '../../../common/contracts/users';
+import {
+  HANDLE_SUGGESTIONS_LIMIT,
+  type ProfileCounts,
+  type PublicProfile,
+} from '../../../common/contracts/users';
 import { errors } from '../../errors';
 import { presentPublicProfile } from './user.presenter';
 import type { PublicUserRow, UsersRepository } from './users.repository';
@@ -11,6 +15,8 @@ export function createUsersService({ users }: { users: UsersRepository }) {
       if (!user) throw errors.notFound(`Nobody here goes by @${handle}.`);
       return user;
     },
+
+    counts: (userId: string): Promise<ProfileCounts> => users.countsOf(userId),
 
     async suggest(prefix: string): Promise<PublicProfile[]> {
       const rows = await users.findByHandlePrefix(prefix, HANDLE_SUGGESTIONS_LIMIT);

@@ -14,6 +14,11 @@ export interface UsersTable {
   display_name: string;
   password_hash: string;
   created_at: number;
+  bio: Generated<string>;
+  /** The `media` row of the current avatar; the sweep keeps it while this names it. */
+  avatar_media_id: string | null;
+  /** The Avatar as profiles and posts show it (JSON), or null for the initials. */
+  avatar_json: string | null;
 }
 
 export interface SessionsTable {

@@ -1,0 +1,59 @@
+import { userMessageOf } from '../../lib/api-client';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { RelativeTime } from '../../ui/relative-time';
+import { useRevokeOtherSessions, useRevokeSession, useSessions } from './account.queries';
+
+/** Every browser signed in to the account, the current one first and marked. */
+export function SessionsList() {
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  if (sessions.isPending) return <p className="text-slate-600 dark:text-slate-400">Loading sessions…</p>;
+  if (sessions.isError) return <Alert>{userMessageOf(sessions.error)}</Alert>;
+  const list = [...sessions.data].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent));
+  const hasOthers = list.some((session) => !session.isCurrent);
+  const error = revoke.error ?? revokeOthers.error;
+  return (
+    <div className="flex flex-col gap-4">
+      {error && <Alert>{userMessageOf(error)}</Alert>}
+      <ul aria-label="Sessions" className="divide-y divide-slate-200 dark:divide-slate-800">
+        {list.map((session) => (
+          <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div>
+              <p className="font-semibold">
+                {session.device}
+                {session.isCurrent && (
+                  <span className="ml-2 rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-800 dark:bg-primary-900 dark:text-primary-100">
+                    This device
+                  </span>
+                )}
+              </p>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                Signed in <RelativeTime iso={session.createdAt} /> · last active{' '}
+                <RelativeTime iso={session.lastSeenAt} />
+              </p>
+            </div>
+            {!session.isCurrent && (
+              <Button
+                variant="secondary"
+                aria-label={`Log out ${session.device}`}
+                isBusy={revoke.isPending && revoke.variables === session.id}
+                onClick={() => revoke.mutate(session.id)}
+              >
+                Log out
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {hasOthers && (
+        <div>
+          <Button variant="secondary" isBusy={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
+            Log out all other devices
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

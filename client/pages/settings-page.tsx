@@ -1,0 +1,45 @@
+import { Navigate } from 'react-router';
+import { useCurrentUser } from '../features/auth/auth.queries';
+import { AvatarSettings } from '../features/account/avatar-settings';
+import { DeleteAccount } from '../features/account/delete-account';
+import { EmailForm } from '../features/account/email-form';
+import { PasswordForm } from '../features/account/password-form';
+import { ProfileForm } from '../features/account/profile-form';
+import { SessionsList } from '../features/account/sessions-list';
+import { SettingsSection } from '../features/account/settings-section';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { PageSpinner } from '../ui/page-spinner';
+
+/** /settings: the signed-in account's profile, sign-in details, devices and deletion. */
+export function SettingsPage() {
+  const { data: user, isPending } = useCurrentUser();
+  useDocumentTitle('Settings');
+  if (isPending) return <PageSpinner />;
+  if (!user) return <Navigate to="/login" replace />;
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+      <SettingsSection title="Picture" description="Shown round, next to your name everywhere.">
+        <AvatarSettings user={user} />
+      </SettingsSection>
+      <SettingsSection title="Profile">
+        <ProfileForm key={user.id} user={user} />
+      </SettingsSection>
+      <SettingsSection title="E-mail address" description="Changing it asks for your current password.">
+        <EmailForm key={user.id} user={user} />
+      </SettingsSection>
+      <SettingsSection title="Password">
+        <PasswordForm />
+      </SettingsSection>
+      <SettingsSection title="Sessions" description="Browsers and devices logged in to your account.">
+        <SessionsList />
+      </SettingsSection>
+      <SettingsSection
+        title="Delete account"
+        description="Removes everything you wrote and uploaded. This cannot be undone."
+      >
+        <DeleteAccount handle={user.handle} />
+      </SettingsSection>
+    </div>
+  );
+}
