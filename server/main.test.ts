@@ -3,16 +3,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freshTestDatabase, type TestDatabase } from './test-support/test-database';
 
 /** The real entry point as an operator runs it: its own process, its own DATA_DIR, loopback only. */
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
+const databases: TestDatabase[] = [];
 
-afterEach(() => {
+afterEach(async () => {
   for (const child of children.splice(0))
     if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const database of databases.splice(0)) await database.drop();
 });
+
+/** DATABASE_URL of an empty PostgreSQL database when the tests run on one (SQLite otherwise). */
+async function emptyDatabaseEnv(): Promise<Record<string, string>> {
+  const database = await freshTestDatabase(null);
+  if (!database) return {};
+  databases.push(database);
+  return { DATABASE_URL: database.url };
+}
 
 function startServer(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-main-'));
@@ -49,7 +60,7 @@ function startServer(env: Record<string, string>) {
 
 describe('server/main.ts', () => {
   it('migrates, serves, and on SIGTERM stops accepting and exits 0', async () => {
-    const server = startServer({});
+    const server = startServer(await emptyDatabaseEnv());
     const match = await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
     const base = `http://127.0.0.1:${match?.[1]}`;
     const health = await fetch(`${base}/healthz`);

@@ -2,16 +2,13 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import type { PublicUserRow } from '../users/users.repository';
+import { SEARCH_RANKED_MATCHES_MAX } from './limits';
 import type { PostHit, PostSearch, SearchIndex, SearchPosition } from './search-index';
+import { createPostgresSearchIndex } from './search-postgres.repository';
 
 /** The trigram index cannot look up fewer characters than this (FTS5 gives no rows). */
 const TRIGRAM_LENGTH = 3;
-/**
- * A query matching more posts than this ranks only the newest this many by relevance; older
- * matches follow, newest first. Ranking scores every candidate, so this bounds the cost of a
- * search for a very common word (measured: about 1.5 ms per 1,000 candidates).
- */
-export const SEARCH_RANKED_MATCHES_MAX = 1_000;
+export { SEARCH_RANKED_MATCHES_MAX };
 /**
  * Scores order the three parts of a result list: bm25 is negative, so ranked whole-word matches
  * come first, then older whole-word matches past the ranked window, then part-of-word matches.
@@ -217,10 +214,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
   };
 }
 
-/**
- * The search index for this database, or null where none exists yet (PostgreSQL, until its
- * tsvector + pg_trgm index arrives).
- */
-export function createSearchIndex(db: Db): SearchIndex | null {
-  return isPostgres(db) ? null : createSqliteSearchIndex(db);
+/** The search index of this database: FTS5 on SQLite, tsvector and pg_trgm on PostgreSQL. */
+export function createSearchIndex(db: Db): SearchIndex {
+  return isPostgres(db) ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db);
 }
