@@ -50,6 +50,8 @@ export default defineConfig({
     url: `${E2E_BASE_URL}/healthz`,
     env: { PORT: String(PORT) },
     reuseExistingServer: false,
+    // A signal it can handle, so a PostgreSQL run drops its database (SIGKILL is the default).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 60_000,
     stdout: 'pipe',
     stderr: 'pipe',

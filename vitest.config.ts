@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // With TEST_DATABASE_URL set, migrates the PostgreSQL template every test database copies.
+    globalSetup: ['server/test-support/global-setup.ts'],
   },
 });

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { expect, test } from './support/test';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { ownServer } from './support/own-server';
@@ -24,11 +23,12 @@ test('after a server restart the feed reconnects and shows the posts it missed',
     await expect(status).toHaveText(/Reconnecting/);
     // Written while the reader was cut off: no live event will ever announce it.
     const missed = `Written during the outage ${Date.now()}`;
-    const db = new Database(server.databaseFile);
-    db.prepare(
-      'insert into posts (id, author_id, parent_id, body_text, body_html, created_at) values (?, ?, null, ?, ?, ?)',
-    ).run(timeOrderedUuid(), me.user.id, missed, `<p>${missed}</p>`, Date.now());
-    db.close();
+    await server.insertPost({
+      id: timeOrderedUuid(),
+      authorId: me.user.id,
+      text: missed,
+      createdAt: Date.now(),
+    });
     await server.start();
 
     await expect(status).toHaveText(/Live/, { timeout: 45_000 });

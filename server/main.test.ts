@@ -1,11 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess as startServer, stopServerProcesses } from './test-support/server-process';
+import { freshTestDatabase, type TestDatabase } from './test-support/test-database';
 
-afterEach(stopServerProcesses);
+const databases: TestDatabase[] = [];
+
+afterEach(async () => {
+  stopServerProcesses();
+  for (const database of databases.splice(0)) await database.drop();
+});
+
+/** DATABASE_URL of an empty PostgreSQL database when the tests run on one (SQLite otherwise). */
+async function emptyDatabaseEnv(): Promise<Record<string, string>> {
+  const database = await freshTestDatabase(null);
+  if (!database) return {};
+  databases.push(database);
+  return { DATABASE_URL: database.url };
+}
 
 describe('server/main.ts', () => {
   it('migrates, serves, and on SIGTERM stops accepting and exits 0', async () => {
-    const server = startServer({});
+    const server = startServer(await emptyDatabaseEnv());
     const match = await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
     const base = `http://127.0.0.1:${match?.[1]}`;
     const health = await fetch(`${base}/healthz`);

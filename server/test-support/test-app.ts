@@ -3,11 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import type { FeedEvent } from '../../common/contracts/feed-events';
 import type { UserEvent } from '../../common/contracts/notifications';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db/database';
+import { freshTestDatabase } from './test-database';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,10 +25,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A real app on a fresh SQLite database in a temporary DATA_DIR. */
+/**
+ * A real app in a temporary DATA_DIR, on a fresh SQLite database there, or on a fresh
+ * PostgreSQL database of its own when TEST_DATABASE_URL is set (dropped on close).
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...env });
+  const ownDatabase = await freshTestDatabase(inject('testDatabaseTemplate'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
+    ...env,
+  });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const events: FeedEvent[] = [];
@@ -52,7 +64,27 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await database.close();
+      await ownDatabase?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database without an app: in-memory SQLite, or a PostgreSQL database of its
+ * own when TEST_DATABASE_URL is set, which close() drops.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const ownDatabase = await freshTestDatabase(inject('testDatabaseTemplate'));
+  const handle = openDatabase(
+    ownDatabase ? { kind: 'postgres', url: ownDatabase.url } : { kind: 'sqlite', file: ':memory:' },
+  );
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await ownDatabase?.drop();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../platform/db/database';
+import type { DatabaseHandle } from '../../platform/db/database';
+import { openTestDatabase } from '../../test-support/test-app';
 import {
   createKyselyPreviewCacheStore,
   createMemoryPreviewCacheStore,
@@ -20,13 +21,12 @@ const FAILURE: PreviewOutcome = { ok: false, code: 'upstream_status', status: 40
 
 let database: DatabaseHandle;
 beforeAll(async () => {
-  database = openDatabase({ kind: 'sqlite', file: ':memory:' });
-  await migrateToLatest(database.db);
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 
 describe.each([
-  ['kysely (sqlite)', () => createKyselyPreviewCacheStore(database.db)],
+  ['kysely', () => createKyselyPreviewCacheStore(database.db)],
   ['memory', () => createMemoryPreviewCacheStore()],
 ])('%s preview cache store', (_name, makeStore: () => PreviewCacheStore) => {
   it('returns what was stored until it expires', async () => {

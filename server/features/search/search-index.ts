@@ -24,8 +24,8 @@ export interface SearchPosition {
 export type PostHit = SearchPosition & { id: string };
 
 /**
- * What the search service needs of a full-text index. SQLite's FTS5 is the one implementation
- * today (search.repository.ts); PostgreSQL's (tsvector + pg_trgm) plugs in here later.
+ * What the search service needs of a full-text index: SQLite's FTS5 (search.repository.ts) or
+ * PostgreSQL's tsvector and pg_trgm (search-postgres.repository.ts), which answer alike.
  */
 export interface SearchIndex {
   /** Best first, starting after `after`; at most `limit` hits. Without words or phrases: newest first. */

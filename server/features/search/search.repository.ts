@@ -2,16 +2,12 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import type { PublicUserRow } from '../users/users.repository';
+import { SEARCH_RANKED_MATCHES_MAX } from './limits';
+import { partTerms } from './part-terms';
 import type { PostHit, PostSearch, SearchIndex, SearchPosition } from './search-index';
+import { createPostgresSearchIndex } from './search-postgres.repository';
 
-/** The trigram index cannot look up fewer characters than this (FTS5 gives no rows). */
-const TRIGRAM_LENGTH = 3;
-/**
- * A query matching more posts than this ranks only the newest this many by relevance; older
- * matches follow, newest first. Ranking scores every candidate, so this bounds the cost of a
- * search for a very common word (measured: about 1.5 ms per 1,000 candidates).
- */
-export const SEARCH_RANKED_MATCHES_MAX = 1_000;
+export { SEARCH_RANKED_MATCHES_MAX };
 /**
  * Scores order the three parts of a result list: bm25 is negative, so ranked whole-word matches
  * come first, then older whole-word matches past the ranked window, then part-of-word matches.
@@ -41,28 +37,9 @@ function wordsExpression(search: Omit<PostSearch, 'authorId'>): string | null {
   return terms.length === 0 ? null : terms.join(joiner(search));
 }
 
-/**
- * Scripts written without spaces between words: a word of theirs is part of a longer run, so
- * only the trigram index finds it.
- */
-const UNSPACED_SCRIPT =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
-
-/**
- * Words and phrases anywhere inside the text, for a query of one term (a part of a word, such as
- * "believ"), or of several when one of them is in a script written without spaces. Several
- * spaced terms match as words, the last also as a word beginning: asking the trigram index for
- * two parts at once costs more than the whole rest of a search (every trigram of both terms,
- * newest first, until the page fills), and people who type several words type words.
- * A term too short for trigrams cannot take part, so when every term must match and one is
- * short, this index is not asked at all.
- */
+/** Words and phrases anywhere inside the text (see partTerms), as an FTS5 trigram query. */
 function partsExpression(search: Omit<PostSearch, 'authorId'>): string | null {
-  const terms = [...search.words, ...search.phrases];
-  if (terms.length > 1 && !terms.some((term) => UNSPACED_SCRIPT.test(term))) return null;
-  const long = terms.filter((term) => [...term].length >= TRIGRAM_LENGTH);
-  if (long.length === 0 || (search.mode === 'all' && long.length < terms.length)) return null;
-  return long.map(quote).join(joiner(search));
+  return partTerms(search)?.map(quote).join(joiner(search)) ?? null;
 }
 
 /** Limits index rows (by doc id) to one author's posts. */
@@ -233,10 +210,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
   };
 }
 
-/**
- * The search index for this database, or null where none exists yet (PostgreSQL, until its
- * tsvector + pg_trgm index arrives).
- */
-export function createSearchIndex(db: Db): SearchIndex | null {
-  return isPostgres(db) ? null : createSqliteSearchIndex(db);
+/** The search index of this database: FTS5 on SQLite, tsvector and pg_trgm on PostgreSQL. */
+export function createSearchIndex(db: Db): SearchIndex {
+  return isPostgres(db) ? createPostgresSearchIndex(db) : createSqliteSearchIndex(db);
 }

@@ -3,10 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SEARCH_PAGE_SIZE, type SearchResponse } from '../../../common/contracts/search';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../../common/search/search-query';
 import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
-import { createUsersRepository } from '../users/users.repository';
-import { createUsersService } from '../users/users.service';
 import { SEARCH_RANKED_MATCHES_MAX } from './search.repository';
-import { createSearchService } from './search.service';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -325,18 +322,6 @@ describe('bad input', () => {
     }
     expect((await search('"NEAR(a b)"')).posts).toHaveLength(1);
     expect((await search('OR')).posts).toHaveLength(1);
-  });
-
-  it('answers 503 search_unavailable where the database has no search index yet', async () => {
-    const service = createSearchService({
-      db: t.database.db,
-      users: createUsersService({ users: createUsersRepository(t.database.db) }),
-      index: null,
-    });
-    await expect(service.search('x', null)).rejects.toMatchObject({
-      status: 503,
-      code: 'search_unavailable',
-    });
   });
 
   it('needs the X-Requested-With header like every API call', async () => {

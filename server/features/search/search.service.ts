@@ -1,6 +1,6 @@
 import { SEARCH_PAGE_SIZE, SEARCH_PEOPLE_LIMIT, type SearchResponse } from '../../../common/contracts/search';
 import { highlightTermsOf, parseSearchQuery, type SearchQuery } from '../../../common/search/search-query';
-import { AppError, errors } from '../../errors';
+import { errors } from '../../errors';
 import { createLruCache } from '../../platform/cache/lru-cache';
 import type { Db } from '../../platform/db/database';
 import { findPostsByIds } from '../posts/posts.repository';
@@ -22,8 +22,8 @@ export const SEARCH_HITS_CACHE_ENTRIES = 2_000;
 export interface SearchServiceDeps {
   db: Db;
   users: UsersService;
-  /** Defaults to the database's own index (none yet on PostgreSQL). */
-  index?: SearchIndex | null;
+  /** Defaults to the database's own index. */
+  index?: SearchIndex;
   now?: () => number;
 }
 
@@ -94,8 +94,6 @@ export function createSearchService({
     },
 
     async search(q: string, viewerId: string | null, cursorText?: string): Promise<SearchResponse> {
-      if (!index)
-        throw new AppError(503, 'search_unavailable', 'Search is not available on this server yet.');
       const cursor = cursorText === undefined ? null : decodeSearchCursor(cursorText);
       if (cursorText !== undefined && cursor === null)
         throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');

@@ -41,6 +41,11 @@ function openPostgres(url: string): Db {
   // Times are epoch milliseconds in bigint columns; they fit a JS number exactly.
   pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
+  // An idle connection the server ends (restart, failover, pg_terminate_backend, a dropped
+  // database) makes the pool emit 'error', which would crash the process without a listener.
+  // The pool has already discarded that connection and the next query opens a fresh one;
+  // queries in flight still get their own error.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

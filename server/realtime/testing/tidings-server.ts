@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import Pusher from 'pusher';
 import PusherClient, { type Options as PusherClientOptions } from 'pusher-js';
+import { inject } from 'vitest';
 import type { CurrentUser } from '../../../common/contracts/auth';
 import { buildApp } from '../../app';
 import { type Config, loadConfig } from '../../config';
 import { API_PREFIX } from '../../http/api-guards';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db/database';
 import { newAccount, sessionCookieFrom } from '../../test-support/test-app';
+import { freshTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '../realtime-server';
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
@@ -35,29 +37,39 @@ export interface StartOptions {
 
 /**
  * The real Tidings app (buildApp, with the realtime server it wires: auth route in /api/v1, HTTP
- * API at the root, sockets on app.server) on a fresh SQLite database, given test credentials.
- * Listens on 127.0.0.1; the database outlives restarts so session cookies stay valid.
+ * API at the root, sockets on app.server) on a fresh database (SQLite, or PostgreSQL with
+ * TEST_DATABASE_URL), given test credentials. Listens on 127.0.0.1; the database outlives
+ * restarts so session cookies stay valid.
  */
 export function createRealtimeTestEnv() {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-realtime-'));
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  let config: Config | null = null;
   let database: DatabaseHandle | null = null;
+  let ownDatabase: TestDatabase | null = null;
   const servers = new Set<TidingsTestServer>();
 
-  const openDb = async () => {
-    if (!database) {
+  const open = async () => {
+    if (!config || !database) {
+      ownDatabase = await freshTestDatabase(inject('testDatabaseTemplate'));
+      config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
+      });
       database = openDatabase(config.database);
       await migrateToLatest(database.db);
     }
-    return database;
+    return { config, database };
   };
 
   return {
     async start(options: StartOptions = {}): Promise<TidingsTestServer> {
       const realtime = createRealtimeServer({ ...TEST_REALTIME, logger: silentLogger, ...options.realtime });
+      const { config, database } = await open();
       const app = await buildApp({
         config,
-        database: await openDb(),
+        database,
         realtimeServer: realtime,
         ...(options.now ? { realtimeClock: options.now } : {}),
       });
@@ -89,6 +101,7 @@ export function createRealtimeTestEnv() {
     async dispose() {
       await Promise.all([...servers].map((server) => server.close()));
       if (database) await database.close();
+      await ownDatabase?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

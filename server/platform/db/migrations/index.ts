@@ -7,6 +7,7 @@ import * as postAttachments from './0005-post-attachments';
 import * as search from './0006-search';
 import * as media from './0007-media';
 import * as linkPreviewImages from './0008-link-preview-images';
+import * as postgresSearch from './0009-postgres-search';
 import * as profiles from './0010-profiles';
 import * as notifications from './0011-notifications';
 import * as searchWordBeginnings from './0013-search-word-beginnings';
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0006-search': search,
   '0007-media': media,
   '0008-link-preview-images': linkPreviewImages,
+  '0009-postgres-search': postgresSearch,
   '0010-profiles': profiles,
   '0011-notifications': notifications,
   '0013-search-word-beginnings': searchWordBeginnings,

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { migrateToLatest, openDatabase } from '../platform/db/database';
+import {
+  createTestDatabase,
+  dropTestDatabases,
+  TEMPLATE_SUFFIX,
+  TEST_DATABASE_PREFIX,
+  testDatabaseServerUrl,
+} from './test-database';
+
+/**
+ * On PostgreSQL, migrates one template database per run; each test app copies it (CREATE
+ * DATABASE … TEMPLATE). Measured on the shared 2-core machine: a copy and its drop take about
+ * 270 ms, a schema per app with search_path 570 ms (the migrations run each time), an empty
+ * database migrated per app 1.2 s. Everything this run created is dropped at the end,
+ * leftovers of crashed workers too.
+ */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const serverUrl = testDatabaseServerUrl();
+  if (serverUrl === null) {
+    project.provide('testDatabaseTemplate', null);
+    return undefined;
+  }
+  const runPrefix = `${TEST_DATABASE_PREFIX}${randomBytes(4).toString('hex')}_`;
+  const templateName = `${runPrefix}${TEMPLATE_SUFFIX}`;
+  const template = await createTestDatabase(serverUrl, { name: templateName });
+  const handle = openDatabase({ kind: 'postgres', url: template.url });
+  try {
+    await migrateToLatest(handle.db);
+  } finally {
+    await handle.close();
+  }
+  project.provide('testDatabaseTemplate', templateName);
+  return () => dropTestDatabases(serverUrl, runPrefix);
+}

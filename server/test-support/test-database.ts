@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated PostgreSQL database every test app is copied from; null on SQLite. */
+    testDatabaseTemplate: string | null;
+  }
+}
+
+/**
+ * Tests run on SQLite unless TEST_DATABASE_URL names a PostgreSQL database to connect to (it
+ * only serves as the door in: every test app gets a fresh database of its own beside it).
+ */
+export function testDatabaseServerUrl(): string | null {
+  const url = process.env.TEST_DATABASE_URL;
+  return url === undefined || url === '' ? null : url;
+}
+
+/** Prefix of every database the tests create, so a run can find and drop what it left. */
+export const TEST_DATABASE_PREFIX = 'tidings_t_';
+/** A run's template is `<prefix><run>_template`; its copies replace the suffix with random bytes. */
+export const TEMPLATE_SUFFIX = 'template';
+
+export interface TestDatabase {
+  /** DATABASE_URL of the new database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh name no parallel test process or other run will pick. */
+function uniqueDatabaseName(): string {
+  return `${TEST_DATABASE_PREFIX}${randomBytes(8).toString('hex')}`;
+}
+
+function urlWithDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** One statement on the server's own database, on a connection of its own. */
+async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Creates an empty database, or a copy of `template` (an already migrated database nobody is
+ * connected to). Dropping forces out connections a failed test may have left open.
+ */
+export async function createTestDatabase(
+  serverUrl: string,
+  options: { name?: string; template?: string } = {},
+): Promise<TestDatabase> {
+  const name = options.name ?? uniqueDatabaseName();
+  const template = options.template ? ` template ${quoteIdentifier(options.template)}` : '';
+  await runOnServer(serverUrl, `create database ${quoteIdentifier(name)}${template}`);
+  return {
+    url: urlWithDatabase(serverUrl, name),
+    drop: () => runOnServer(serverUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`),
+  };
+}
+
+/** Drops every database whose name starts with `prefix` (what one run created, leaks included). */
+export async function dropTestDatabases(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where starts_with(datname, $1)',
+      [prefix],
+    );
+    for (const { datname } of rows)
+      await client.query(`drop database if exists ${quoteIdentifier(datname)} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database for one test app when tests run on PostgreSQL, else null (SQLite in the
+ * app's DATA_DIR). A copy of `template` when the run made one, named with the template's run
+ * prefix so the run's clean-up finds it; otherwise empty (the app migrates it).
+ */
+export async function freshTestDatabase(template: string | null | undefined): Promise<TestDatabase | null> {
+  const serverUrl = testDatabaseServerUrl();
+  if (serverUrl === null) return null;
+  if (!template) return createTestDatabase(serverUrl);
+  const name = `${template.slice(0, -TEMPLATE_SUFFIX.length)}${randomBytes(6).toString('hex')}`;
+  return createTestDatabase(serverUrl, { name, template });
+}
