@@ -22,6 +22,10 @@ export const router = createBrowserRouter([
         path: 'search',
         lazy: async () => ({ Component: (await import('../pages/search-page')).SearchPage }),
       },
+      {
+        path: 'admin/reports',
+        lazy: async () => ({ Component: (await import('../pages/admin-reports-page')).AdminReportsPage }),
+      },
       { path: 'p/:id', lazy: async () => ({ Component: (await import('../pages/post-page')).PostPage }) },
       {
         path: ':profile',

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { PostList } from '../features/posts/post-list';
 import { useAuthorPosts, useProfile } from '../features/posts/posts.queries';
+import { ProfileSafety } from '../features/safety/profile-safety';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Avatar } from '../ui/avatar';
 import { PageSpinner } from '../ui/page-spinner';
@@ -34,6 +35,7 @@ function Profile({ handle }: { handle: string }) {
           </p>
         </div>
       </header>
+      <ProfileSafety user={user} />
       <PostList
         query={posts}
         label={`Posts by ${user.displayName}`}

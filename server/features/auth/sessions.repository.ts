@@ -27,11 +27,21 @@ export function createSessionsRepository(db: Db) {
           'users.display_name',
           'users.password_hash',
           'users.created_at as user_created_at',
+          'users.suspended_at',
         ])
         .where('sessions.id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { email, handle, handle_key, display_name, password_hash, user_created_at, ...session } = row;
+      const {
+        email,
+        handle,
+        handle_key,
+        display_name,
+        password_hash,
+        user_created_at,
+        suspended_at,
+        ...session
+      } = row;
       return {
         ...session,
         user: {
@@ -42,6 +52,7 @@ export function createSessionsRepository(db: Db) {
           display_name,
           password_hash,
           created_at: user_created_at,
+          suspended_at,
         },
       };
     },

@@ -7,6 +7,7 @@ import * as postAttachments from './0005-post-attachments';
 import * as search from './0006-search';
 import * as media from './0007-media';
 import * as linkPreviewImages from './0008-link-preview-images';
+import * as safety from './0012-safety';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006-search': search,
   '0007-media': media,
   '0008-link-preview-images': linkPreviewImages,
+  '0012-safety': safety,
 };

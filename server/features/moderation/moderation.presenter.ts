@@ -1,0 +1,25 @@
+import type { QueuedReport, Report, ReportReason } from '../../../common/contracts/safety';
+import type { QueuedReportRow, ReportRow } from './moderation.repository';
+
+export function presentReport(row: ReportRow): Report {
+  return {
+    id: row.id,
+    postId: row.post_id,
+    // Only values of REPORT_REASONS are ever written (the route validates them).
+    reason: row.reason as ReportReason,
+    note: row.note,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function presentQueuedReport(row: QueuedReportRow): QueuedReport {
+  return {
+    ...presentReport(row),
+    reporter: {
+      id: row.reporter_id,
+      handle: row.reporter_handle,
+      displayName: row.reporter_display_name,
+      createdAt: new Date(row.reporter_created_at).toISOString(),
+    },
+  };
+}
