@@ -23,11 +23,17 @@ import { MEDIA_MAX_CONCURRENT_JOBS, MEDIA_UPLOADS_PER_USER } from './features/me
 import { registerMediaFileRoutes } from './features/media/media-files.routes';
 import { startMediaSweep } from './features/media/media-sweep';
 import { registerMediaRoutes } from './features/media/media.routes';
+import { REPORTS_PER_USER } from './features/moderation/limits';
+import { registerModerationRoutes } from './features/moderation/moderation.routes';
+import { createModerationService } from './features/moderation/moderation.service';
 import { createMediaService } from './features/media/media.service';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { createNotificationsService } from './features/notifications/notifications.service';
 import { registerPostRoutes } from './features/posts/posts.routes';
 import { createPostsService } from './features/posts/posts.service';
+import { createLiveFeedPublisher } from './features/safety/live-feed-publisher';
+import { registerSafetyRoutes } from './features/safety/safety.routes';
+import { type ChannelPublisher, createSafetyService } from './features/safety/safety.service';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { createSearchService } from './features/search/search.service';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes';
@@ -60,6 +66,8 @@ export interface AppDeps {
   publishFeedEvent?: FeedPublisher;
   /** Where events for one user's private channel go; tests may listen here too. */
   publishUserEvent?: UserEventPublisher;
+  /** Where filtered feed events and feed-channel changes go (several channels at once); tests too. */
+  publishToChannels?: ChannelPublisher;
   /** Tests bring their own embedded server (other credentials, short time-outs, a clock). */
   realtimeServer?: RealtimeServer;
   realtimeClock?: () => number;
@@ -102,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     sessions: createSessionsRepository(database.db),
     sessionSecret: config.sessionSecret,
+    // The first account created is the admin; moderation (built below) decides who that is.
+    onAccountCreated: (userId) => moderation.claimFounderSeat(userId),
     limiters: {
       loginPerIp: createRateLimiter(AUTH_RATE_RULES.loginPerIp),
       loginFailuresPerAccount: createRateLimiter(AUTH_RATE_RULES.loginFailuresPerAccount),
@@ -152,9 +162,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...previewResolver,
     onError: (err) => app.log.warn({ err }, 'link-preview image failed'),
   });
-  const search = createSearchService({ db: database.db, users: usersService });
+  const publishToChannels: ChannelPublisher =
+    deps.publishToChannels ??
+    ((channels, event, data) => realtime.broadcaster.publish(channels, event, data));
+  const safety = createSafetyService({ db: database.db, users, publish: publishToChannels });
+  const search = createSearchService({
+    db: database.db,
+    users: usersService,
+    hiddenAuthorsFor: (viewerId) => safety.hiddenAuthorsFor(viewerId),
+  });
   scaleOut.onPostsChanged(() => search.noteChangedPosts());
-  const publishFeedEvent = deps.publishFeedEvent ?? publishers.feed;
+  const publishFeedEvent = createLiveFeedPublisher({
+    safety,
+    publishPublic: deps.publishFeedEvent ?? publishers.feed,
+    publishToChannels,
+  });
   const posts = createPostsService({
     db: database.db,
     // Every post write publishes an event after its commit: the moment cached search hits go
@@ -168,6 +190,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     media,
     linkPreviews: createPostLinkPreviews({ previews: linkPreviews, images: previewImages }),
+    visibility: safety,
+  });
+  const moderation = createModerationService({
+    db: database.db,
+    posts,
+    users,
+    reportLimiter: createRateLimiter(REPORTS_PER_USER),
   });
   const account = createAccountService({
     db: database.db,
@@ -188,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
       registerClientConfigRoutes(api, { realtime: config.realtime });
       registerSearchRoutes(api, { search });
+      registerSafetyRoutes(api, { safety, isAdmin: (userId) => moderation.isAdmin(userId) });
+      registerModerationRoutes(api, { moderation });
     },
     { prefix: API_PREFIX },
   );

@@ -7,6 +7,8 @@ import { useLiveFeed } from '../features/feed/use-live-feed';
 import { NotificationsLink } from '../features/notifications/notifications-link';
 import { useUnreadCount } from '../features/notifications/notifications.queries';
 import { useLiveNotifications } from '../features/notifications/use-live-notifications';
+import { useSafetyStatus } from '../features/safety/safety.queries';
+import { UndoToast } from '../features/safety/undo-toast';
 import { SearchBox } from '../features/search/search-box';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
@@ -36,6 +38,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <UndoToast />
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
         Tidings · self-hosted
       </footer>
@@ -47,9 +50,10 @@ function AccountNav() {
   const { data: user, isPending } = useCurrentUser();
   const logOut = useLogOut();
   const navigate = useNavigate();
-  const connection = useLiveFeed(Boolean(user));
+  const connection = useLiveFeed(user?.id ?? null);
   const unreadCount = useUnreadCount(Boolean(user));
   const announcement = useLiveNotifications(user?.id ?? null);
+  const safety = useSafetyStatus(Boolean(user));
   if (isPending) return null;
   if (!user) {
     return (
@@ -73,6 +77,14 @@ function AccountNav() {
     <nav aria-label="Account" className="flex items-center gap-3">
       <LiveStatus state={connection} />
       <NotificationsLink unreadCount={unreadCount} />
+      {safety.data?.isAdmin && (
+        <Link
+          to="/admin/reports"
+          className="rounded-lg px-2 py-1.5 text-sm font-semibold hover:bg-slate-200/70 dark:hover:bg-slate-800"
+        >
+          Reports
+        </Link>
+      )}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>

@@ -26,6 +26,10 @@ export const router = createBrowserRouter([
         path: 'settings',
         lazy: async () => ({ Component: (await import('../pages/settings-page')).SettingsPage }),
       },
+      {
+        path: 'admin/reports',
+        lazy: async () => ({ Component: (await import('../pages/admin-reports-page')).AdminReportsPage }),
+      },
       { path: 'p/:id', lazy: async () => ({ Component: (await import('../pages/post-page')).PostPage }) },
       {
         path: ':profile',

@@ -2,6 +2,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { PostList } from '../features/posts/post-list';
 import { useAuthorPosts, useAuthorReplies, useProfile } from '../features/posts/posts.queries';
 import { ProfileHeader } from '../features/users/profile-header';
+import { ProfileSafety } from '../features/safety/profile-safety';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 import { NotFoundPage } from './not-found-page';
@@ -29,6 +30,7 @@ function Profile({ handle }: { handle: string }) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <ProfileHeader user={user} counts={profile.data.counts} />
+      <ProfileSafety user={user} />
       <nav
         aria-label="Profile sections"
         className="flex gap-2 border-b border-slate-200 dark:border-slate-800"

@@ -28,6 +28,12 @@ export function useConnectionState(isEnabled: boolean): ConnectionState {
 type Handlers = Record<string, (data: unknown) => void>;
 
 /**
+ * Hooks subscribed to each channel. Two hooks may share one (the notifications and the live
+ * feed both listen on a reader's private channel): the last one to go unsubscribes.
+ */
+const subscribers = new Map<string, number>();
+
+/**
  * Subscribes while mounted and routes events to the latest handlers (kept in a ref so callers
  * need not memoise them). Returns the channel once subscribed, for presence members.
  */
@@ -41,6 +47,7 @@ export function useChannel(channelName: string | null, handlers: Handlers): Chan
     if (channelName === null) return;
     let isActive = true;
     const route = (event: string, data: unknown) => latest.current[event]?.(data);
+    subscribers.set(channelName, (subscribers.get(channelName) ?? 0) + 1);
     void getPusher().then((pusher) => {
       if (!isActive) return;
       const subscribed = pusher.subscribe(channelName);
@@ -50,9 +57,12 @@ export function useChannel(channelName: string | null, handlers: Handlers): Chan
     return () => {
       isActive = false;
       setChannel(null);
+      const remaining = (subscribers.get(channelName) ?? 1) - 1;
+      if (remaining > 0) subscribers.set(channelName, remaining);
+      else subscribers.delete(channelName);
       void getPusher().then((pusher) => {
         pusher.channel(channelName)?.unbind_global(route);
-        pusher.unsubscribe(channelName);
+        if (!subscribers.has(channelName)) pusher.unsubscribe(channelName);
       });
     };
   }, [channelName]);

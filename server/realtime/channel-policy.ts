@@ -1,4 +1,5 @@
 import { PRESENCE_FEED_CHANNEL, userChannel } from '../../common/contracts/feed-events';
+import { filteredFeedChannel } from '../../common/contracts/safety';
 import type { SessionUser } from '../features/auth/auth.guard';
 
 export type ChannelAccess = { allowed: false } | { allowed: true; kind: 'private' | 'presence' };
@@ -10,6 +11,7 @@ export type ChannelAccess = { allowed: false } | { allowed: true; kind: 'private
 export function channelAccessFor(user: SessionUser, channel: string): ChannelAccess {
   if (channel === PRESENCE_FEED_CHANNEL) return { allowed: true, kind: 'presence' };
   if (channel === userChannel(user.id)) return { allowed: true, kind: 'private' };
+  if (channel === filteredFeedChannel(user.id)) return { allowed: true, kind: 'private' };
   return { allowed: false };
 }
 

@@ -20,6 +20,8 @@ export interface TestApp {
   events: FeedEvent[];
   /** Every event the app published on a user's private channel, in order, with the user's id. */
   userEvents: { userId: string; event: UserEvent }[];
+  /** Every multi-channel publish (filtered feed channels, feed-channel changes), in order. */
+  channelEvents: { channels: string[]; event: string; data: unknown }[];
   /** inject() with the X-Requested-With header every real client sends. */
   api(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -43,11 +45,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await migrateToLatest(database.db);
   const events: FeedEvent[] = [];
   const userEvents: TestApp['userEvents'] = [];
+  const channelEvents: TestApp['channelEvents'] = [];
   const app = await buildApp({
     config,
     database,
     publishFeedEvent: async (event) => void events.push(event),
     publishUserEvent: async (userId, event) => void userEvents.push({ userId, event }),
+    publishToChannels: async (channels, event, data) => void channelEvents.push({ channels, event, data }),
   });
   return {
     app,
@@ -55,6 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dataDir,
     events,
     userEvents,
+    channelEvents,
     api({ cookie, headers, ...options }) {
       return app.inject({
         ...options,

@@ -1,11 +1,22 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { FEED_CHANNEL, FEED_EVENT_TYPES, type FeedEvent } from '../../../common/contracts/feed-events';
+import { FEED_EVENT_TYPES, type FeedEvent, userChannel } from '../../../common/contracts/feed-events';
+import {
+  FEED_SKIPPED_EVENT,
+  type FeedSkippedEvent,
+  LIVE_FEED_CHANNEL_CHANGED_EVENT,
+  type LiveFeedChannelChangedEvent,
+  type SafetyStatusResponse,
+} from '../../../common/contracts/safety';
 import type { Post, PostPage } from '../../../common/contracts/posts';
 import { apiRequest } from '../../lib/api-client';
 import { type ConnectionState, useChannel, useConnectionState } from '../../realtime/use-realtime';
 import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../posts/posts.queries';
+import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
 import { pendingPosts } from './pending-posts';
+
+/** Every event a feed channel carries; `feed.skipped` only on filtered ones. */
+const LIVE_FEED_EVENTS: readonly string[] = [...FEED_EVENT_TYPES, FEED_SKIPPED_EVENT];
 
 /** Closer to the top than this, a new post slides in; further down, it waits behind the pill. */
 const AT_TOP_PX = 120;
@@ -55,27 +66,53 @@ async function catchUp(queryClient: QueryClient): Promise<void> {
   await queryClient.invalidateQueries({ queryKey: ['replies'] });
 }
 
-/** Keeps every cached post list in step with the server's live events while signed in. */
-export function useLiveFeed(isEnabled: boolean): ConnectionState {
+/**
+ * Keeps every cached post list in step with the server's live events while signed in. The
+ * server names the channel: the public feed, or the reader's own filtered one once they block,
+ * mute or are blocked (docs/realtime.md); it says so again on the private channel when that
+ * changes.
+ */
+export function useLiveFeed(userId: string | null): ConnectionState {
+  const isEnabled = userId !== null;
   const queryClient = useQueryClient();
   const lastSeq = useRef(0);
   const state = useConnectionState(isEnabled);
   const hasConnected = useRef(false);
+  const channel = useSafetyStatus(isEnabled).data?.liveFeedChannel ?? null;
+  const previousChannel = useRef<string | null>(null);
 
+  // Every event, shown or skipped, moves the reader's place in the one sequence.
   const handlers = Object.fromEntries(
-    FEED_EVENT_TYPES.map((type) => [
+    LIVE_FEED_EVENTS.map((type) => [
       type,
       (data: unknown) => {
-        const event = data as FeedEvent;
+        const event = data as FeedEvent | FeedSkippedEvent;
         if (event.seq <= lastSeq.current) return;
         const isGap = lastSeq.current > 0 && event.seq > lastSeq.current + 1;
         lastSeq.current = event.seq;
-        applyEvent(queryClient, event);
+        if (event.type !== FEED_SKIPPED_EVENT) applyEvent(queryClient, event);
         if (isGap) void catchUp(queryClient);
       },
     ]),
   );
-  useChannel(isEnabled ? FEED_CHANNEL : null, handlers);
+  useChannel(isEnabled ? channel : null, handlers);
+
+  useChannel(userId === null ? null : userChannel(userId), {
+    [LIVE_FEED_CHANNEL_CHANGED_EVENT]: (data) => {
+      const { liveFeedChannel } = data as LiveFeedChannelChangedEvent;
+      queryClient.setQueryData<SafetyStatusResponse>(
+        safetyKeys.status,
+        (status) => status && { ...status, liveFeedChannel },
+      );
+    },
+  });
+
+  // Events published while switching channels went to the old one: fetch what may be missed.
+  useEffect(() => {
+    if (channel === null) return;
+    if (previousChannel.current !== null && previousChannel.current !== channel) void catchUp(queryClient);
+    previousChannel.current = channel;
+  }, [channel, queryClient]);
 
   useEffect(() => {
     if (state !== 'connected') return;

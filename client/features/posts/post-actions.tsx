@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { useCurrentUser } from '../auth/auth.queries';
+import { PostMenu } from '../safety/post-menu';
 import { useDeletePost, useToggleLike } from './posts.queries';
 
 const ACTION =
@@ -19,6 +21,7 @@ export function PostActions({ post, isMine, canReply, onEdit }: PostActionsProps
   const remove = useDeletePost(post);
   const navigate = useNavigate();
   const [isConfirming, setIsConfirming] = useState(false);
+  const { data: me } = useCurrentUser();
   const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'} (${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'})`;
   return (
     <div className="mt-2 -ml-2 flex flex-wrap items-center gap-1">
@@ -66,6 +69,7 @@ export function PostActions({ post, isMine, canReply, onEdit }: PostActionsProps
           </ConfirmDialog>
         </>
       )}
+      {me && <PostMenu post={post} isMine={isMine} />}
     </div>
   );
 }

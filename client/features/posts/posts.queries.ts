@@ -151,6 +151,11 @@ export function removePost(queryClient: QueryClient, postId: string): void {
   queryClient.removeQueries({ queryKey: postKeys.post(postId) });
 }
 
+/** Takes an author's posts out of every cached list at once (a block or a mute). */
+export function removePostsBy(queryClient: QueryClient, authorId: string): void {
+  mapCachedLists(queryClient, (posts) => posts.filter((p) => p.author.id !== authorId));
+}
+
 function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post: Post, atEnd = false): void {
   queryClient.setQueryData<PostPages>(queryKey, (data) => {
     if (!data || data.pages.some((page) => page.posts.some((p) => p.id === post.id))) return data;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
 import { errors } from '../../errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import type { UserRow, UsersRepository } from '../users/users.repository';
+import { isSuspended, type UserRow, type UsersRepository } from '../users/users.repository';
 import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
 import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
 import { newSessionToken, sessionIdFor } from './session-token';
@@ -19,6 +19,8 @@ export interface AuthServiceDeps {
   sessions: SessionsRepository;
   limiters: AuthLimiters;
   sessionSecret: string;
+  /** Runs once a new account is stored, before its session starts (the admin seat). */
+  onAccountCreated?: (userId: string) => Promise<unknown>;
   now?: () => number;
 }
 
@@ -76,6 +78,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         display_name: input.displayName,
         password_hash: await hashPassword(input.password),
         created_at: now(),
+        suspended_at: null,
         bio: '',
         avatar_media_id: null,
         avatar_json: null,
@@ -87,6 +90,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (isUniqueViolation(error)) await ensureAvailable(input);
         throw error;
       }
+      await deps.onAccountCreated?.(user.id);
       return startSession(user, meta);
     },
 
@@ -106,6 +110,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw errors.invalidCredentials();
       }
       await deps.limiters.loginFailuresPerAccount.reset(accountKey);
+      // Told only after the right password, so the state of an account is not for anyone to probe.
+      if (isSuspended(user)) throw accountSuspended();
       return startSession(user, meta);
     },
 
@@ -123,6 +129,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         await deps.sessions.delete(sessionId);
         return null;
       }
+      // A suspension ends each session at its next use: refused once with a clear code, then gone.
+      if (isSuspended(session.user)) {
+        await deps.sessions.delete(sessionId);
+        throw accountSuspended();
+      }
       if (at - session.last_seen_at > SESSION_TOUCH_INTERVAL_MS) {
         await deps.sessions.touch(sessionId, at, at + SESSION_TTL_MS);
       }
@@ -132,6 +143,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+function accountSuspended() {
+  return errors.forbidden('account_suspended', 'This account is suspended.');
+}
 
 export async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {
   const decision = await limiter.consume(key);

@@ -12,7 +12,10 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, cook
     if (!isApiRequest(request)) return;
     const token = cookie.read(request);
     if (!token) return;
-    const session = await auth.authenticate(token);
+    const session = await auth.authenticate(token).catch((error: unknown) => {
+      cookie.clear(reply);
+      throw error;
+    });
     if (!session) {
       cookie.clear(reply);
       return;

@@ -31,6 +31,7 @@ export function createSessionsRepository(db: Db) {
           'users.avatar_media_id',
           'users.avatar_json',
           'users.created_at as user_created_at',
+          'users.suspended_at',
         ])
         .where('sessions.id', '=', id)
         .executeTakeFirst();
@@ -45,6 +46,7 @@ export function createSessionsRepository(db: Db) {
         avatar_media_id,
         avatar_json,
         user_created_at,
+        suspended_at,
         ...session
       } = row;
       return {
@@ -60,6 +62,7 @@ export function createSessionsRepository(db: Db) {
           avatar_media_id,
           avatar_json,
           created_at: user_created_at,
+          suspended_at,
         },
       };
     },

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { queryTemplate, type QueryTemplate } from '../../platform/db/query-template';
 import type { Database, PostsTable } from '../../platform/db/schema';
+import { hiddenAuthorsOf } from '../safety/hidden-authors';
 import type { PostCursor } from './post-cursor';
 
 /** A post as the queries below select it: its columns, its author's names, the reader's like. */
@@ -28,9 +29,14 @@ export type PostScope =
 
 type Order = 'newest' | 'oldest';
 
-function selectPosts(db: Db, viewerId: string | null) {
+/** Admins reviewing reports also read posts of suspended accounts; nobody else does. */
+export interface ReadOptions {
+  includeSuspended?: boolean;
+}
+
+function selectPosts(db: Db, viewerId: string | null, { includeSuspended = false }: ReadOptions = {}) {
   // Empty string matches no user: anonymous readers have liked nothing.
-  return db
+  const query = db
     .selectFrom('posts')
     .innerJoin('users', 'users.id', 'posts.author_id')
     .leftJoin('post_likes as my_like', (join) =>
@@ -53,6 +59,8 @@ function selectPosts(db: Db, viewerId: string | null) {
       'users.avatar_json as author_avatar_json',
       'my_like.user_id as liked_by',
     ]);
+  // The author row is joined anyway: a suspended author's posts cost one column check to hide.
+  return includeSuspended ? query : query.where('users.suspended_at', 'is', null);
 }
 
 interface ListParams extends Record<string, unknown> {
@@ -65,9 +73,12 @@ interface ListParams extends Record<string, unknown> {
 
 const listTemplates = new Map<string, QueryTemplate<Database, ListParams, PostRow>>();
 
-/** Page queries come in 16 shapes (scope × cursor or not × order); each is compiled once. */
-function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order) {
-  const key = `${kind}:${hasCursor}:${order}`;
+/**
+ * Page queries come in 32 shapes (scope × cursor or not × order × filtered or not); each is
+ * compiled once. Only readers who block, mute or are blocked get the filtered shape.
+ */
+function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order, isFiltered: boolean) {
+  const key = `${kind}:${hasCursor}:${order}:${isFiltered}`;
   let template = listTemplates.get(key);
   if (!template) {
     template = queryTemplate<Database, ListParams, PostRow>((db, param) => {
@@ -80,6 +91,8 @@ function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order)
         query = query
           .where('posts.author_id', '=', param('scopeId'))
           .where('posts.parent_id', 'is not', null);
+      if (isFiltered)
+        query = query.where('posts.author_id', 'not in', hiddenAuthorsOf(db, param('viewerId')));
       if (hasCursor) {
         // A row-value comparison walks the (…, created_at, id) index directly on both engines.
         const op = order === 'newest' ? '<' : '>';
@@ -112,13 +125,23 @@ function scopeIdOf(scope: PostScope): string {
 
 export function createPostsRepository(db: Db) {
   return {
-    findById(id: string, viewerId: string | null): Promise<PostRow | undefined> {
-      return selectPosts(db, viewerId).where('posts.id', '=', id).executeTakeFirst();
+    findById(id: string, viewerId: string | null, options?: ReadOptions): Promise<PostRow | undefined> {
+      return selectPosts(db, viewerId, options).where('posts.id', '=', id).executeTakeFirst();
     },
 
-    /** One page in scope order, starting after the cursor. Asks for one extra row to know if more exist. */
-    list(scope: PostScope, viewerId: string | null, limit: number, cursor: PostCursor | null, order: Order) {
-      return listTemplate(scope.kind, cursor !== null, order).execute(db, {
+    /**
+     * One page in scope order, starting after the cursor. Asks for one extra row to know if more
+     * exist. `isFiltered` leaves out the authors the viewer blocks, mutes or is blocked by.
+     */
+    list(
+      scope: PostScope,
+      viewerId: string | null,
+      limit: number,
+      cursor: PostCursor | null,
+      order: Order,
+      isFiltered = false,
+    ) {
+      return listTemplate(scope.kind, cursor !== null, order, isFiltered && viewerId !== null).execute(db, {
         viewerId: viewerId ?? '',
         scopeId: scopeIdOf(scope),
         createdAt: cursor?.createdAt ?? 0,

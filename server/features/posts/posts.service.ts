@@ -37,8 +37,24 @@ export interface PostsServiceDeps {
   media: Pick<MediaService, 'attachToPost'>;
   /** Builds a new post's link card; without it posts carry none. */
   linkPreviews?: PostLinkPreviews;
+  /** Blocks and mutes (server/features/safety); without it every reader sees every author. */
+  visibility?: PostVisibility;
   now?: () => number;
 }
+
+/** What the posts feature asks of blocks and mutes. */
+export interface PostVisibility {
+  hiddenAuthorsFor(viewerId: string | null): Promise<ReadonlySet<string>>;
+  /** Throws 403 `blocked` when a block stands between the two accounts. */
+  assertCanInteract(actorId: string, authorId: string): Promise<void>;
+  hides(recipientId: string, actorId: string): Promise<boolean>;
+}
+
+const EVERYONE_VISIBLE: PostVisibility = {
+  hiddenAuthorsFor: async () => new Set(),
+  assertCanInteract: async () => undefined,
+  hides: async () => false,
+};
 
 interface WriteOutcome<T> {
   result: T;
@@ -63,9 +79,54 @@ export function createPostsService({
   notifications,
   media,
   linkPreviews,
+  visibility = EVERYONE_VISIBLE,
   now = Date.now,
 }: PostsServiceDeps) {
   const posts = createPostsRepository(db);
+
+  /** A post the viewer may read: it exists, its author is not suspended, nor hidden from them. */
+  async function findVisible(postId: string, viewerId: string | null): Promise<PostRow | undefined> {
+    const row = await posts.findById(postId, viewerId);
+    if (!row) return undefined;
+    return (await visibility.hiddenAuthorsFor(viewerId)).has(row.author_id) ? undefined : row;
+  }
+
+  /**
+   * Mentions notify only people who do not hide the author (blocks either way, mutes). Asked
+   * before the write's transaction: on SQLite a query outside it would wait for it forever.
+   */
+  async function withNotifiableMentions(authorId: string, body: PreparedPostBody): Promise<PreparedPostBody> {
+    const allowed: string[] = [];
+    for (const id of body.mentionedUserIds) {
+      if (!(await visibility.hides(id, authorId))) allowed.push(id);
+    }
+    return { ...body, mentionedUserIds: allowed };
+  }
+
+  /** Refuses replies and likes across a block; before the transaction, like the mentions. */
+  async function assertCanInteractWith(actorId: string, postId: string): Promise<void> {
+    const post = await posts.findById(postId, actorId);
+    if (post) await visibility.assertCanInteract(actorId, post.author_id);
+  }
+
+  /** Deletes the post `find` returns (and its replies, by cascade) and announces it. */
+  function removePost(
+    find: (repo: PostsRepository) => Promise<PostRow>,
+  ): Promise<{ parentReplyCount: number | null }> {
+    return write(async (repo, trx) => {
+      const row = await find(repo);
+      const postId = row.id;
+      // Asked before the delete: the post's replies and all their notifications go with it.
+      const removed = await notifications.beforePostsDeleted(trx, [postId, ...(await repo.replyIds(postId))]);
+      await repo.delete(postId);
+      const events: EventWithoutSeq[] = [{ type: 'post.deleted', postId, parentId: row.parent_id }];
+      const parentReplyCount = row.parent_id === null ? null : await repo.refreshReplyCount(row.parent_id);
+      if (row.parent_id !== null && parentReplyCount !== null) {
+        events.push({ type: 'post.replied', postId: row.parent_id, replyCount: parentReplyCount });
+      }
+      return { result: { parentReplyCount }, events, notifications: removed };
+    });
+  }
 
   /**
    * Writes, their event-log rows and their notifications commit together; feed events and then
@@ -106,7 +167,8 @@ export function createPostsService({
     const after = cursor === undefined ? null : decodeCursor(cursor);
     if (cursor !== undefined && after === null)
       throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
-    const rows = await posts.list(scope, viewerId, FEED_PAGE_SIZE + 1, after, order);
+    const isFiltered = (await visibility.hiddenAuthorsFor(viewerId)).size > 0;
+    const rows = await posts.list(scope, viewerId, FEED_PAGE_SIZE + 1, after, order, isFiltered);
     const visible = rows.slice(0, FEED_PAGE_SIZE);
     const last = visible.at(-1);
     const body: PostPage = {
@@ -127,13 +189,13 @@ export function createPostsService({
       page({ kind: 'author-replies', authorId }, viewerId, cursor, 'newest'),
 
     async replies(postId: string, viewerId: string | null, cursor?: string): Promise<PostPage> {
-      if (!(await posts.findById(postId, viewerId)))
+      if (!(await findVisible(postId, viewerId)))
         throw errors.notFound('This post does not exist or was deleted.');
       return page({ kind: 'replies', parentId: postId }, viewerId, cursor, 'oldest');
     },
 
     async get(postId: string, viewerId: string | null): Promise<Post> {
-      const row = await posts.findById(postId, viewerId);
+      const row = await findVisible(postId, viewerId);
       if (!row) throw errors.notFound('This post does not exist or was deleted.');
       return presentPost(row);
     },
@@ -147,7 +209,8 @@ export function createPostsService({
         linkPreviewUrl?: string | null | undefined;
       },
     ): Promise<{ post: Post; parentReplyCount: number | null }> {
-      const body = await preparePostBody(input.body, users);
+      const body = await withNotifiableMentions(authorId, await preparePostBody(input.body, users));
+      if (input.parentId !== undefined) await assertCanInteractWith(authorId, input.parentId);
       // Resolved before the transaction: an uncached page may take the fetch deadline.
       const linkPreview =
         input.linkPreviewUrl && linkPreviews
@@ -204,7 +267,7 @@ export function createPostsService({
 
     /** An edit notifies only accounts the post had not notified before. */
     async update(userId: string, postId: string, input: string): Promise<Post> {
-      const body = await preparePostBody(input, users);
+      const body = await withNotifiableMentions(userId, await preparePostBody(input, users));
       return write(async (repo, trx) => {
         const own = await requireOwnPost(repo, postId, userId);
         await repo.updateBody(postId, body, now());
@@ -223,20 +286,15 @@ export function createPostsService({
     },
 
     remove(userId: string, postId: string): Promise<{ parentReplyCount: number | null }> {
-      return write(async (repo, trx) => {
-        const row = await requireOwnPost(repo, postId, userId);
-        // Asked before the delete: the post's replies and all their notifications go with it.
-        const removed = await notifications.beforePostsDeleted(trx, [
-          postId,
-          ...(await repo.replyIds(postId)),
-        ]);
-        await repo.delete(postId);
-        const events: EventWithoutSeq[] = [{ type: 'post.deleted', postId, parentId: row.parent_id }];
-        const parentReplyCount = row.parent_id === null ? null : await repo.refreshReplyCount(row.parent_id);
-        if (row.parent_id !== null && parentReplyCount !== null) {
-          events.push({ type: 'post.replied', postId: row.parent_id, replyCount: parentReplyCount });
-        }
-        return { result: { parentReplyCount }, events, notifications: removed };
+      return removePost((repo) => requireOwnPost(repo, postId, userId));
+    },
+
+    /** An admin's removal: any post, suspended authors' included; the same events go out. */
+    removeAsAdmin(postId: string): Promise<{ parentReplyCount: number | null }> {
+      return removePost(async (repo) => {
+        const row = await repo.findById(postId, null, { includeSuspended: true });
+        if (!row) throw errors.notFound('This post does not exist or was deleted.');
+        return row;
       });
     },
 
@@ -275,11 +333,19 @@ export function createPostsService({
       });
     },
 
-    setLike(
+    /** A post as an admin reviewing it sees it, whoever wrote it; undefined once deleted. */
+    async getForReview(postId: string, adminId: string): Promise<Post | undefined> {
+      const row = await posts.findById(postId, adminId, { includeSuspended: true });
+      return row && presentPost(row);
+    },
+
+    async setLike(
       userId: string,
       postId: string,
       isLiked: boolean,
     ): Promise<{ likeCount: number; likedByMe: boolean }> {
+      // Taking back a like given before the block stays possible.
+      if (isLiked) await assertCanInteractWith(userId, postId);
       return write(async (repo, trx) => {
         const row = await repo.findById(postId, userId);
         if (!row) throw errors.notFound('This post does not exist or was deleted.');

@@ -24,6 +24,8 @@ export interface SearchServiceDeps {
   users: UsersService;
   /** Defaults to the database's own index. */
   index?: SearchIndex;
+  /** Authors a viewer blocks, mutes or is blocked by: their posts are left out of results. */
+  hiddenAuthorsFor?: (viewerId: string | null) => Promise<ReadonlySet<string>>;
   now?: () => number;
 }
 
@@ -41,6 +43,7 @@ export function createSearchService({
   db,
   users,
   index = createSearchIndex(db),
+  hiddenAuthorsFor = async () => new Set(),
   now = Date.now,
 }: SearchServiceDeps) {
   // Only post ids are cached, never posts: each answer reads the posts themselves afresh, so an
@@ -80,7 +83,9 @@ export function createSearchService({
       hits.map((hit) => hit.id),
       viewerId,
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    // Hidden after the index cut the page, so such a page may come out short; never wrong.
+    const hidden = await hiddenAuthorsFor(viewerId);
+    const byId = new Map(rows.filter((row) => !hidden.has(row.author_id)).map((row) => [row.id, row]));
     return hits.flatMap((hit) => {
       const row = byId.get(hit.id);
       return row ? [presentSearchPost(row, terms)] : [];

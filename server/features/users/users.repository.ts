@@ -102,4 +102,9 @@ export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `${LIKE_ESCAPE}${char}`);
 }
 
+/** Suspended by an admin (server/features/moderation): hidden, and refused at every door. */
+export function isSuspended(user: Pick<UserRow, 'suspended_at'>): boolean {
+  return typeof user.suspended_at === 'number';
+}
+
 export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -19,6 +19,8 @@ export interface UsersTable {
   avatar_media_id: string | null;
   /** The Avatar as profiles and posts show it (JSON), or null for the initials. */
   avatar_json: string | null;
+  /** Set while an admin has suspended the account (server/features/moderation). */
+  suspended_at?: number | null;
 }
 
 export interface SessionsTable {
@@ -119,6 +121,41 @@ export interface MediaTable {
   attached_at: number | null;
 }
 
+// --- Safety and moderation (server/features/safety, server/features/moderation) -----------------
+
+/** blocker_id no longer sees blocked_id's posts, and the other way round. */
+export interface UserBlocksTable {
+  blocker_id: string;
+  blocked_id: string;
+  created_at: number;
+}
+
+/** muter_id no longer sees muted_id's posts; one way only. */
+export interface UserMutesTable {
+  muter_id: string;
+  muted_id: string;
+  created_at: number;
+}
+
+export interface ReportsTable {
+  id: string;
+  post_id: string;
+  reporter_id: string;
+  reason: string;
+  note: string | null;
+  status: 'open' | 'resolved' | 'dismissed';
+  created_at: number;
+  closed_at: number | null;
+  closed_by: string | null;
+}
+
+/** Accounts with admin rights; the founding account's row has founder = 1 (unique). */
+export interface SiteAdminsTable {
+  user_id: string;
+  founder: number | null;
+  granted_at: number;
+}
+
 // ----------------------------------------------------------------------------------------------
 
 export interface Database {
@@ -131,4 +168,8 @@ export interface Database {
   link_preview_cache: LinkPreviewCacheTable;
   link_preview_images: LinkPreviewImagesTable;
   media: MediaTable;
+  user_blocks: UserBlocksTable;
+  user_mutes: UserMutesTable;
+  reports: ReportsTable;
+  site_admins: SiteAdminsTable;
 }

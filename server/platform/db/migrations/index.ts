@@ -10,6 +10,7 @@ import * as linkPreviewImages from './0008-link-preview-images';
 import * as postgresSearch from './0009-postgres-search';
 import * as profiles from './0010-profiles';
 import * as notifications from './0011-notifications';
+import * as safety from './0012-safety';
 import * as searchWordBeginnings from './0013-search-word-beginnings';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-postgres-search': postgresSearch,
   '0010-profiles': profiles,
   '0011-notifications': notifications,
+  '0012-safety': safety,
   '0013-search-word-beginnings': searchWordBeginnings,
 };

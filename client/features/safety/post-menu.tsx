@@ -1,0 +1,88 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Post } from '../../../common/contracts/posts';
+import { userMessageOf } from '../../lib/api-client';
+import { Alert } from '../../ui/alert';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { type MenuItem, MenuButton } from '../../ui/menu-button';
+import { applyRelation } from './relation-actions';
+import { ReportDialog } from './report-dialog';
+import { type SafetyKind, useAdminRemovePost, useSafetyStatus } from './safety.queries';
+
+const TRIGGER =
+  'inline-flex items-center rounded-lg px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800';
+
+type Dialog = 'block' | 'report' | 'remove' | null;
+
+export interface PostMenuProps {
+  post: Post;
+  isMine: boolean;
+}
+
+/** "More actions" on a post: mute, block, report; an admin may also remove it. */
+export function PostMenu({ post, isMine }: PostMenuProps) {
+  const queryClient = useQueryClient();
+  const status = useSafetyStatus(true);
+  const removeAsAdmin = useAdminRemovePost();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { handle } = post.author;
+
+  const relate = async (kind: SafetyKind) => {
+    setIsBusy(true);
+    setError(null);
+    try {
+      await applyRelation(queryClient, kind, post.author);
+    } catch (failure) {
+      setError(userMessageOf(failure));
+    } finally {
+      setIsBusy(false);
+      setDialog(null);
+    }
+  };
+
+  const items: MenuItem[] = isMine
+    ? []
+    : [
+        { label: `Mute @${handle}`, onSelect: () => void relate('mute') },
+        { label: `Block @${handle}`, onSelect: () => setDialog('block'), isDanger: true },
+        { label: 'Report post', onSelect: () => setDialog('report') },
+      ];
+  if (status.data?.isAdmin && !isMine)
+    items.push({ label: 'Remove post (admin)', onSelect: () => setDialog('remove'), isDanger: true });
+  if (items.length === 0) return null;
+
+  return (
+    <>
+      <MenuButton label={`More actions for the post by @${handle}`} items={items} className={TRIGGER}>
+        <span aria-hidden="true">⋯</span>
+      </MenuButton>
+      {error && <Alert>{error}</Alert>}
+      <ConfirmDialog
+        isOpen={dialog === 'block'}
+        title={`Block @${handle}?`}
+        confirmLabel="Block"
+        isBusy={isBusy}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => void relate('block')}
+      >
+        You will not see each other&apos;s posts, and neither of you can reply to or like the other&apos;s
+        posts. They are not told; you can undo this at any time.
+      </ConfirmDialog>
+      <ConfirmDialog
+        isOpen={dialog === 'remove'}
+        title="Remove this post for everyone?"
+        confirmLabel="Remove"
+        isBusy={removeAsAdmin.isPending}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => removeAsAdmin.mutate(post.id, { onSettled: () => setDialog(null) })}
+      >
+        It disappears from every feed at once, with its replies. This cannot be undone.
+      </ConfirmDialog>
+      {dialog === 'report' && (
+        <ReportDialog postId={post.id} authorHandle={handle} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}

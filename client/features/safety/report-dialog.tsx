@@ -1,0 +1,98 @@
+import { type FormEvent, useId, useState } from 'react';
+import {
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from '../../../common/contracts/safety';
+import { userMessageOf } from '../../lib/api-client';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { useReportPost } from './safety.queries';
+
+export interface ReportDialogProps {
+  postId: string;
+  authorHandle: string;
+  onClose: () => void;
+}
+
+/** Why a post should be looked at: one reason from the list, and a few words if wanted. */
+export function ReportDialog({ postId, authorHandle, onClose }: ReportDialogProps) {
+  const report = useReportPost(postId);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [isMissingReason, setIsMissingReason] = useState(false);
+  const noteId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (reason === null) return setIsMissingReason(true);
+    report.mutate({ reason, ...(note.trim() ? { note } : {}) });
+  };
+
+  if (report.isSuccess) {
+    return (
+      <ModalDialog
+        title="Thanks for telling us"
+        onCancel={onClose}
+        widthClassName="w-[min(28rem,calc(100%-2rem))]"
+      >
+        <p className="mt-2 text-slate-700 dark:text-slate-300">An admin will look at this post.</p>
+        <div className="mt-6 flex justify-end">
+          <Button onClick={onClose}>Close</Button>
+        </div>
+      </ModalDialog>
+    );
+  }
+
+  return (
+    <ModalDialog title={`Report a post by @${authorHandle}`} onCancel={onClose}>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate>
+        <fieldset>
+          <legend className="text-sm font-semibold">What is wrong with it?</legend>
+          <div className="mt-2 grid gap-1 sm:grid-cols-2">
+            {REPORT_REASONS.map((value) => (
+              <label key={value} className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm">
+                <input
+                  type="radio"
+                  name="reason"
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => {
+                    setReason(value);
+                    setIsMissingReason(false);
+                  }}
+                />
+                {REPORT_REASON_LABELS[value]}
+              </label>
+            ))}
+          </div>
+          {isMissingReason && <p className="mt-1 text-sm text-red-700 dark:text-red-400">Choose a reason.</p>}
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={noteId} className="text-sm font-semibold">
+            Anything else the admin should know? (optional)
+          </label>
+          <textarea
+            id={noteId}
+            value={note}
+            maxLength={REPORT_NOTE_MAX_LENGTH}
+            onChange={(event) => setNote(event.target.value)}
+            rows={3}
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+          />
+        </div>
+        {report.error && <Alert>{userMessageOf(report.error)}</Alert>}
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isBusy={report.isPending}>
+            Send report
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

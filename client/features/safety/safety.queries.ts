@@ -1,0 +1,129 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CloseReportsResponse,
+  CreateReportRequest,
+  ReportQueueResponse,
+  ReportResponse,
+  SafetyListResponse,
+  SafetyStatusResponse,
+  SafetyTargetResponse,
+  SuspensionResponse,
+} from '../../../common/contracts/safety';
+import type { PostAuthor, PostDeleteResponse } from '../../../common/contracts/posts';
+import { apiRequest } from '../../lib/api-client';
+import { removePost, removePostsBy } from '../posts/posts.queries';
+
+export type SafetyKind = 'block' | 'mute';
+
+export const safetyKeys = {
+  status: ['safety', 'status'] as const,
+  list: (kind: SafetyKind) => ['safety', kind] as const,
+  reports: ['admin', 'reports'] as const,
+};
+
+const PATHS: Record<SafetyKind, string> = { block: '/me/blocks', mute: '/me/mutes' };
+
+/** Whether the reader is an admin, and which channel their live feed comes from. */
+export function useSafetyStatus(isSignedIn: boolean) {
+  return useQuery({
+    queryKey: safetyKeys.status,
+    queryFn: ({ signal }) => apiRequest<SafetyStatusResponse>('/me/safety', { signal }),
+    enabled: isSignedIn,
+  });
+}
+
+export function useSafetyList(kind: SafetyKind, isSignedIn: boolean) {
+  return useQuery({
+    queryKey: safetyKeys.list(kind),
+    queryFn: ({ signal }) => apiRequest<SafetyListResponse>(PATHS[kind], { signal }),
+    select: (data) => data.users,
+    enabled: isSignedIn,
+  });
+}
+
+/** Everything a block or mute changes: lists read again from the server, which filters them. */
+async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [['safety'], ['feed'], ['replies'], ['author-posts'], ['search'], ['post']].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/**
+ * Blocks or mutes an account, or takes it back (`isOn` false). A plain function as well as a
+ * hook: the undo runs after the post that offered it has left the page.
+ */
+export async function setRelation(
+  queryClient: QueryClient,
+  kind: SafetyKind,
+  author: PostAuthor,
+  isOn: boolean,
+): Promise<void> {
+  if (isOn) {
+    await apiRequest<SafetyTargetResponse>(PATHS[kind], { method: 'POST', body: { userId: author.id } });
+    // Gone from the screen at once; the refetch that follows confirms it from the server.
+    removePostsBy(queryClient, author.id);
+  } else {
+    await apiRequest<void>(`${PATHS[kind]}/${author.id}`, { method: 'DELETE' });
+  }
+  await refreshAfterChange(queryClient);
+}
+
+export function useSetRelation(kind: SafetyKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ author, isOn }: { author: PostAuthor; isOn: boolean }) =>
+      setRelation(queryClient, kind, author, isOn),
+  });
+}
+
+export function useReportPost(postId: string) {
+  return useMutation({
+    mutationFn: (input: CreateReportRequest) =>
+      apiRequest<ReportResponse>(`/posts/${postId}/reports`, { method: 'POST', body: input }),
+  });
+}
+
+export function useReportQueue(isEnabled: boolean) {
+  return useQuery({
+    queryKey: safetyKeys.reports,
+    queryFn: ({ signal }) => apiRequest<ReportQueueResponse>('/admin/reports', { signal }),
+    enabled: isEnabled,
+  });
+}
+
+export function useCloseReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, outcome }: { postId: string; outcome: 'resolved' | 'dismissed' }) =>
+      apiRequest<CloseReportsResponse>(`/admin/posts/${postId}/reports/close`, {
+        method: 'POST',
+        body: { outcome },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: safetyKeys.reports }),
+  });
+}
+
+export function useAdminRemovePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (postId: string) =>
+      apiRequest<PostDeleteResponse>(`/admin/posts/${postId}`, { method: 'DELETE' }),
+    onSuccess: async (_, postId) => {
+      removePost(queryClient, postId);
+      await queryClient.invalidateQueries({ queryKey: safetyKeys.reports });
+    },
+  });
+}
+
+export function useSetSuspension() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, isSuspended }: { userId: string; isSuspended: boolean }) =>
+      apiRequest<SuspensionResponse>(`/admin/users/${userId}/suspension`, {
+        method: isSuspended ? 'PUT' : 'DELETE',
+      }),
+    onSuccess: () => refreshAfterChange(queryClient),
+  });
+}

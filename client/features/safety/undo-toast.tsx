@@ -1,0 +1,46 @@
+import { useEffect, useRef } from 'react';
+import { Button } from '../../ui/button';
+
+const UNDO =
+  'rounded-lg bg-white px-3 py-1.5 font-semibold text-slate-900 hover:bg-slate-200 dark:bg-slate-900 dark:text-white dark:hover:bg-slate-700';
+import { undoNotice, useUndoNotice } from './undo-notice';
+
+/**
+ * "You blocked @ana. Undo": shown after a block or mute. The post that had focus is gone from
+ * the page, so focus moves to Undo; Escape or Dismiss closes it.
+ */
+export function UndoToast() {
+  const notice = useUndoNotice();
+  const undoRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (notice) undoRef.current?.focus();
+  }, [notice]);
+  return (
+    <div role="status" aria-live="polite" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4">
+      {notice && (
+        <div
+          className="flex items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') undoNotice.show(null);
+          }}
+        >
+          <span>{notice.message}</span>
+          <button
+            ref={undoRef}
+            type="button"
+            className={UNDO}
+            onClick={() => {
+              notice.undo();
+              undoNotice.show(null);
+            }}
+          >
+            {notice.undoLabel}
+          </button>
+          <Button variant="secondary" onClick={() => undoNotice.show(null)}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

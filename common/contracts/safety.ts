@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import type { Post } from './posts';
+import type { PublicProfile } from './users';
+
+/** Accounts one person may block, and may mute: bounds the filter every read of theirs carries. */
+export const MAX_BLOCKS_PER_USER = 5_000;
+export const MAX_MUTES_PER_USER = 5_000;
+
+export const userIdSchema = z.uuid({ error: 'Not an account id.' });
+
+/** `POST /api/v1/me/blocks` and `/me/mutes`. */
+export const safetyTargetRequestSchema = z.object({ userId: userIdSchema });
+export type SafetyTargetRequest = z.infer<typeof safetyTargetRequestSchema>;
+
+export const safetyTargetParamsSchema = z.object({ userId: userIdSchema });
+
+export interface SafetyListResponse {
+  users: PublicProfile[];
+}
+
+export interface SafetyTargetResponse {
+  user: PublicProfile;
+}
+
+/** `GET /api/v1/me/safety`: what the browser needs to know about the signed-in account. */
+export interface SafetyStatusResponse {
+  isAdmin: boolean;
+  /** The channel to take live feed events from: `feed`, or the reader's own filtered one. */
+  liveFeedChannel: string;
+}
+
+/**
+ * A reader who blocks or mutes anyone, or is blocked by anyone, takes the feed from this channel
+ * instead of the public `feed`: the server leaves out what they must not see.
+ */
+export function filteredFeedChannel(userId: string): string {
+  return `private-feed-${userId}`;
+}
+
+/**
+ * On a filtered feed channel, in place of an event the reader must not see: keeps `seq`
+ * gap-free, so hiding an event never looks like losing one.
+ */
+export interface FeedSkippedEvent {
+  type: 'feed.skipped';
+  seq: number;
+}
+export const FEED_SKIPPED_EVENT = 'feed.skipped';
+
+/** On the reader's private user channel: which feed channel to take from now on. */
+export interface LiveFeedChannelChangedEvent {
+  type: 'feed.channel_changed';
+  liveFeedChannel: string;
+}
+export const LIVE_FEED_CHANNEL_CHANGED_EVENT = 'feed.channel_changed';
+
+// --- Reports -------------------------------------------------------------------------------------
+
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'violence',
+  'sexual_content',
+  'self_harm',
+  'misinformation',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam',
+  harassment: 'Harassment or bullying',
+  hate: 'Hateful conduct',
+  violence: 'Violence or threats',
+  sexual_content: 'Sexual content',
+  self_harm: 'Self-harm',
+  misinformation: 'False information',
+  other: 'Something else',
+};
+
+/** Longest free text a report may carry. */
+export const REPORT_NOTE_MAX_LENGTH = 1_000;
+
+export const createReportRequestSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: 'Choose a reason.' }),
+  note: z
+    .string()
+    .trim()
+    .max(REPORT_NOTE_MAX_LENGTH, `Keep it under ${REPORT_NOTE_MAX_LENGTH} characters.`)
+    .optional(),
+});
+export type CreateReportRequest = z.input<typeof createReportRequestSchema>;
+
+export interface Report {
+  id: string;
+  postId: string;
+  reason: ReportReason;
+  note: string | null;
+  createdAt: string;
+}
+
+export interface ReportResponse {
+  report: Report;
+}
+
+// --- Admin ---------------------------------------------------------------------------------------
+
+export interface QueuedReport extends Report {
+  reporter: PublicProfile;
+}
+
+/** Open reports on one post, oldest first; the post as an admin sees it. */
+export interface ReportGroup {
+  post: Post;
+  reports: QueuedReport[];
+}
+
+export interface ReportQueueResponse {
+  groups: ReportGroup[];
+}
+
+export const closeReportsRequestSchema = z.object({
+  outcome: z.enum(['resolved', 'dismissed'], { error: 'Choose resolved or dismissed.' }),
+});
+export type CloseReportsRequest = z.infer<typeof closeReportsRequestSchema>;
+
+export interface CloseReportsResponse {
+  closed: number;
+}
+
+export interface SuspensionResponse {
+  user: PublicProfile;
+  suspended: boolean;
+}

@@ -1,0 +1,131 @@
+import { v7 as timeOrderedUuid } from 'uuid';
+import type {
+  CreateReportRequest,
+  Report,
+  ReportGroup,
+  ReportQueueResponse,
+  SuspensionResponse,
+} from '../../../common/contracts/safety';
+import { errors } from '../../errors';
+import type { Db } from '../../platform/db/database';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { PostsService } from '../posts/posts.service';
+import { presentPublicProfile } from '../users/user.presenter';
+import type { UsersRepository } from '../users/users.repository';
+import { REPORT_QUEUE_MAX_REPORTS } from './limits';
+import { presentQueuedReport, presentReport } from './moderation.presenter';
+import { createModerationRepository, type ReportRow } from './moderation.repository';
+
+export interface ModerationServiceDeps {
+  db: Db;
+  posts: Pick<PostsService, 'get' | 'getForReview' | 'removeAsAdmin'>;
+  users: Pick<UsersRepository, 'findById'>;
+  reportLimiter: RateLimiter;
+  now?: () => number;
+}
+
+/**
+ * Reports, the admin's queue, post removal and account suspension. The first account created
+ * is the admin: each sign-up tries to take the founder seat and the database lets one win.
+ */
+export function createModerationService({
+  db,
+  posts,
+  users,
+  reportLimiter,
+  now = Date.now,
+}: ModerationServiceDeps) {
+  const repo = createModerationRepository(db);
+
+  async function requireAdmin(userId: string): Promise<void> {
+    if (!(await repo.isAdmin(userId))) throw errors.forbidden('admin_only', 'Only an admin can do this.');
+  }
+
+  async function setSuspended(
+    adminId: string,
+    targetId: string,
+    isSuspended: boolean,
+  ): Promise<SuspensionResponse> {
+    await requireAdmin(adminId);
+    if (targetId === adminId) throw errors.badRequest('cannot_suspend_self', 'You cannot suspend yourself.');
+    const target = await users.findById(targetId);
+    if (!target) throw errors.notFound('That account does not exist.');
+    if (await repo.isAdmin(targetId))
+      throw errors.forbidden('cannot_suspend_admin', 'Admins cannot be suspended.');
+    await repo.setSuspended(targetId, isSuspended ? now() : null);
+    return { user: presentPublicProfile(target), suspended: isSuspended };
+  }
+
+  return {
+    claimFounderSeat: (userId: string) => repo.claimFounderSeat(userId, now()),
+    isAdmin: (userId: string) => repo.isAdmin(userId),
+    requireAdmin,
+
+    async report(reporterId: string, postId: string, input: CreateReportRequest): Promise<Report> {
+      const post = await posts.get(postId, reporterId);
+      if (post.author.id === reporterId)
+        throw errors.badRequest('cannot_report_own_post', 'You cannot report your own post.');
+      const decision = await reportLimiter.consume(reporterId);
+      if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
+      const row: ReportRow = {
+        id: timeOrderedUuid(),
+        post_id: postId,
+        reporter_id: reporterId,
+        reason: input.reason,
+        note: input.note ? input.note : null,
+        status: 'open',
+        created_at: now(),
+        closed_at: null,
+        closed_by: null,
+      };
+      try {
+        await repo.insertReport(row);
+      } catch (error) {
+        // The partial unique index allows one open report per reporter and post.
+        if (isUniqueViolation(error))
+          throw errors.conflict(
+            'already_reported',
+            'You have already reported this post; an admin will look at it.',
+          );
+        throw error;
+      }
+      return presentReport(row);
+    },
+
+    async queue(adminId: string): Promise<ReportQueueResponse> {
+      await requireAdmin(adminId);
+      const rows = await repo.listOpen(REPORT_QUEUE_MAX_REPORTS);
+      const byPost = new Map<string, typeof rows>();
+      for (const row of rows) byPost.set(row.post_id, [...(byPost.get(row.post_id) ?? []), row]);
+      const groups: ReportGroup[] = [];
+      for (const [postId, reports] of byPost) {
+        const post = await posts.getForReview(postId, adminId);
+        if (post) groups.push({ post, reports: reports.map(presentQueuedReport) });
+      }
+      return { groups };
+    },
+
+    async closeReports(adminId: string, postId: string, outcome: 'resolved' | 'dismissed') {
+      await requireAdmin(adminId);
+      const closed = await repo.closeOpen(postId, outcome, adminId, now());
+      if (closed === 0) throw errors.notFound('This post has no open reports.');
+      return { closed };
+    },
+
+    async removePost(adminId: string, postId: string) {
+      await requireAdmin(adminId);
+      return posts.removeAsAdmin(postId);
+    },
+
+    suspend: (adminId: string, targetId: string) => setSuspended(adminId, targetId, true),
+    unsuspend: (adminId: string, targetId: string) => setSuspended(adminId, targetId, false),
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;
+
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}

@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database';
+import type { PublicUserRow } from '../users/users.repository';
+import { hiddenAuthorsOf } from './hidden-authors';
+
+export type SafetyKind = 'block' | 'mute';
+
+interface RelationTable {
+  table: 'user_blocks';
+  owner: 'blocker_id';
+  target: 'blocked_id';
+}
+
+/**
+ * Both tables have the same shape (owner, target, created_at). Kysely cannot type a table picked
+ * at run time, so the mute table is described with the block table's names.
+ */
+const TABLES: Record<SafetyKind, RelationTable> = {
+  block: { table: 'user_blocks', owner: 'blocker_id', target: 'blocked_id' },
+  mute: { table: 'user_mutes', owner: 'muter_id', target: 'muted_id' } as unknown as RelationTable,
+};
+
+export function createSafetyRepository(db: Db) {
+  return {
+    /** The accounts `ownerId` blocks or mutes, newest first, as anyone may see them. */
+    async list(kind: SafetyKind, ownerId: string): Promise<PublicUserRow[]> {
+      const { table, owner, target } = TABLES[kind];
+      return db
+        .selectFrom(table)
+        .innerJoin('users', 'users.id', `${table}.${target}`)
+        .select([
+          'users.id',
+          'users.handle',
+          'users.display_name',
+          'users.bio',
+          'users.avatar_json',
+          'users.created_at',
+        ])
+        .where(`${table}.${owner}`, '=', ownerId)
+        .orderBy(`${table}.created_at`, 'desc')
+        .orderBy('users.id')
+        .execute();
+    },
+
+    async count(kind: SafetyKind, ownerId: string): Promise<number> {
+      const { table, owner } = TABLES[kind];
+      const { count } = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where(`${table}.${owner}`, '=', ownerId)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
+
+    /** Idempotent: adding what exists keeps its first date. */
+    async add(kind: SafetyKind, ownerId: string, targetId: string, at: number): Promise<void> {
+      const { table, owner, target } = TABLES[kind];
+      await db
+        .insertInto(table)
+        .values({ [owner]: ownerId, [target]: targetId, created_at: at })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+
+    async remove(kind: SafetyKind, ownerId: string, targetId: string): Promise<void> {
+      const { table, owner, target } = TABLES[kind];
+      await db.deleteFrom(table).where(owner, '=', ownerId).where(target, '=', targetId).execute();
+    },
+
+    async hiddenAuthorsFor(viewerId: string): Promise<string[]> {
+      const rows = await hiddenAuthorsOf(db, viewerId).execute();
+      return rows.map((row) => row.author_id);
+    },
+
+    async isBlockedEitherWay(a: string, b: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_blocks')
+        .select('blocker_id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+            eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async mutes(muterId: string, mutedId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_mutes')
+        .select('muter_id')
+        .where('muter_id', '=', muterId)
+        .where('muted_id', '=', mutedId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether the account is on either side of any block, or mutes anyone. */
+    async hasAnyFilter(userId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_blocks')
+        .select(sql.lit(1).as('one'))
+        .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
+        .unionAll(db.selectFrom('user_mutes').select(sql.lit(1).as('one')).where('muter_id', '=', userId))
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Readers who take the filtered live feed (any block either way, or any mute), at most
+     * `limit` of them in a stable order, each with whether they must not see `authorId`.
+     */
+    async liveAudience(
+      authorId: string,
+      limit: number,
+    ): Promise<{ viewerId: string; hidesAuthor: boolean }[]> {
+      const viewers = await db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('user_blocks')
+            .select('blocker_id as viewer_id')
+            .union(eb.selectFrom('user_blocks').select('blocked_id as viewer_id'))
+            .union(eb.selectFrom('user_mutes').select('muter_id as viewer_id'))
+            .as('viewers'),
+        )
+        .select('viewers.viewer_id')
+        .orderBy('viewers.viewer_id')
+        .limit(limit)
+        .execute();
+      if (viewers.length === 0) return [];
+      const hiding = new Set(
+        (
+          await db
+            .selectFrom('user_blocks')
+            .select('blocker_id as viewer_id')
+            .where('blocked_id', '=', authorId)
+            .union(
+              db
+                .selectFrom('user_blocks')
+                .select('blocked_id as viewer_id')
+                .where('blocker_id', '=', authorId),
+            )
+            .union(
+              db.selectFrom('user_mutes').select('muter_id as viewer_id').where('muted_id', '=', authorId),
+            )
+            .execute()
+        ).map((row) => row.viewer_id),
+      );
+      return viewers.map(({ viewer_id }) => ({ viewerId: viewer_id, hidesAuthor: hiding.has(viewer_id) }));
+    },
+  };
+}
+
+export type SafetyRepository = ReturnType<typeof createSafetyRepository>;

@@ -1,0 +1,118 @@
+import type { LiveFeedChannelChangedEvent } from '../../../common/contracts/safety';
+import { FEED_CHANNEL, userChannel } from '../../../common/contracts/feed-events';
+import { filteredFeedChannel, LIVE_FEED_CHANNEL_CHANGED_EVENT } from '../../../common/contracts/safety';
+import type { PublicProfile } from '../../../common/contracts/users';
+import { errors } from '../../errors';
+import type { Db } from '../../platform/db/database';
+import { presentPublicProfile } from '../users/user.presenter';
+import { isSuspended, type UsersRepository } from '../users/users.repository';
+import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';
+import { createSafetyRepository, type SafetyKind } from './safety.repository';
+
+/** Sends one event to some channels at once (the broadcaster, or a test's recorder). */
+export type ChannelPublisher = (channels: string[], event: string, data: unknown) => Promise<void>;
+
+export interface SafetyServiceDeps {
+  db: Db;
+  users: Pick<UsersRepository, 'findById'>;
+  publish: ChannelPublisher;
+  now?: () => number;
+}
+
+const MAX_PER_USER: Record<SafetyKind, number> = { block: MAX_BLOCKS_PER_USER, mute: MAX_MUTES_PER_USER };
+const NOUN: Record<SafetyKind, string> = { block: 'block', mute: 'mute' };
+
+/**
+ * Blocks and mutes. A mute hides the muted account's posts from the muter; a block hides each
+ * account's posts from the other and refuses replies and likes between them. Every read path
+ * asks hiddenAuthorsFor; notifications ask hides.
+ */
+export function createSafetyService({ db, users, publish, now = Date.now }: SafetyServiceDeps) {
+  const repo = createSafetyRepository(db);
+
+  async function liveFeedChannelFor(userId: string): Promise<string> {
+    return (await repo.hasAnyFilter(userId)) ? filteredFeedChannel(userId) : FEED_CHANNEL;
+  }
+
+  /** Tells each open tab of these accounts which feed channel to take now. */
+  async function announceFeedChannels(userIds: readonly string[]): Promise<void> {
+    for (const userId of userIds) {
+      const event: LiveFeedChannelChangedEvent = {
+        type: 'feed.channel_changed',
+        liveFeedChannel: await liveFeedChannelFor(userId),
+      };
+      await publish([userChannel(userId)], LIVE_FEED_CHANNEL_CHANGED_EVENT, event);
+    }
+  }
+
+  /** Who is affected by a change: a block moves both accounts to filtered feeds, a mute one. */
+  const affected = (kind: SafetyKind, ownerId: string, targetId: string) =>
+    kind === 'block' ? [ownerId, targetId] : [ownerId];
+
+  return {
+    liveFeedChannelFor,
+
+    async list(kind: SafetyKind, ownerId: string): Promise<PublicProfile[]> {
+      return (await repo.list(kind, ownerId)).map(presentPublicProfile);
+    },
+
+    async add(kind: SafetyKind, ownerId: string, targetId: string): Promise<PublicProfile> {
+      if (ownerId === targetId)
+        throw errors.badRequest(`cannot_${NOUN[kind]}_self`, `You cannot ${NOUN[kind]} yourself.`);
+      const target = await users.findById(targetId);
+      if (!target || isSuspended(target)) throw errors.notFound('That account does not exist.');
+      if ((await repo.count(kind, ownerId)) >= MAX_PER_USER[kind])
+        throw errors.conflict(
+          `too_many_${NOUN[kind]}s`,
+          `You can ${NOUN[kind]} at most ${MAX_PER_USER[kind].toLocaleString('en')} accounts.`,
+        );
+      await repo.add(kind, ownerId, targetId, now());
+      await announceFeedChannels(affected(kind, ownerId, targetId));
+      return presentPublicProfile(target);
+    },
+
+    async remove(kind: SafetyKind, ownerId: string, targetId: string): Promise<void> {
+      await repo.remove(kind, ownerId, targetId);
+      await announceFeedChannels(affected(kind, ownerId, targetId));
+    },
+
+    /** Authors whose posts this viewer must not see; always empty for anonymous readers. */
+    async hiddenAuthorsFor(viewerId: string | null): Promise<ReadonlySet<string>> {
+      if (viewerId === null) return new Set();
+      return new Set(await repo.hiddenAuthorsFor(viewerId));
+    },
+
+    /** Replies and likes between two accounts with a block between them are refused. */
+    async assertCanInteract(actorId: string, authorId: string): Promise<void> {
+      if (actorId !== authorId && (await repo.isBlockedEitherWay(actorId, authorId)))
+        throw errors.forbidden(
+          'blocked',
+          'You cannot interact with this account: one of you blocked the other.',
+        );
+    },
+
+    /**
+     * Whether `recipientId` hides `actorId`: a block either way, or a mute by the recipient.
+     * Notifications from the actor must not reach the recipient.
+     */
+    async hides(recipientId: string, actorId: string): Promise<boolean> {
+      if (recipientId === actorId) return false;
+      return (
+        (await repo.isBlockedEitherWay(recipientId, actorId)) || (await repo.mutes(recipientId, actorId))
+      );
+    },
+
+    liveAudience: (authorId: string, limit: number) => repo.liveAudience(authorId, limit),
+  };
+}
+
+export type SafetyService = ReturnType<typeof createSafetyService>;
+
+/**
+ * The notifications seam: `shouldNotify(recipientId, actorId)` is true unless the recipient
+ * hides the actor. Wire it wherever a notification is about to be written.
+ */
+export function notificationFilterFor(safety: Pick<SafetyService, 'hides'>) {
+  return async (recipientId: string, actorId: string): Promise<boolean> =>
+    !(await safety.hides(recipientId, actorId));
+}
