@@ -33,7 +33,11 @@ import { registerPostRoutes } from './features/posts/posts.routes';
 import { createPostsService } from './features/posts/posts.service';
 import { createLiveFeedPublisher } from './features/safety/live-feed-publisher';
 import { registerSafetyRoutes } from './features/safety/safety.routes';
-import { type ChannelPublisher, createSafetyService } from './features/safety/safety.service';
+import {
+  type ChannelPublisher,
+  createSafetyService,
+  shouldNotifyUnlessHidden,
+} from './features/safety/safety.service';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { createSearchService } from './features/search/search.service';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes';
@@ -131,9 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.error({ err, channel, event }, 'live event not published'),
   );
   const usersService = createUsersService({ users });
+  const publishToChannels: ChannelPublisher =
+    deps.publishToChannels ??
+    ((channels, event, data) => realtime.broadcaster.publish(channels, event, data));
+  const safety = createSafetyService({ db: database.db, users, publish: publishToChannels });
   const notifications = createNotificationsService({
     db: database.db,
     publish: deps.publishUserEvent ?? publishers.user,
+    // Nobody hears of someone they block, mute or are blocked by.
+    shouldNotify: shouldNotifyUnlessHidden,
   });
   const media = createMediaService({
     db: database.db,
@@ -162,10 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...previewResolver,
     onError: (err) => app.log.warn({ err }, 'link-preview image failed'),
   });
-  const publishToChannels: ChannelPublisher =
-    deps.publishToChannels ??
-    ((channels, event, data) => realtime.broadcaster.publish(channels, event, data));
-  const safety = createSafetyService({ db: database.db, users, publish: publishToChannels });
   const search = createSearchService({
     db: database.db,
     users: usersService,
@@ -203,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     posts,
     passwordChecks: createRateLimiter(PASSWORD_CHECK_FAILURES_PER_ACCOUNT),
+    isAdmin: (userId) => moderation.isAdmin(userId),
   });
 
   await app.register(

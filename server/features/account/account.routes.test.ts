@@ -418,6 +418,7 @@ describe('sessions', () => {
 
 describe('DELETE /me', () => {
   it('removes posts, likes, media rows and files, sessions, and frees the handle and e-mail', async () => {
+    await signedUpUser(t); // the site's admin, whose account stays
     const ana = await signedUpUser(t);
     const bob = await signedUpUser(t);
     const anaPhone = await logIn(ana.user.handle, ana.account.password);
@@ -472,6 +473,19 @@ describe('DELETE /me', () => {
       payload: newAccount({ handle: ana.user.handle, email: ana.account.email }),
     });
     expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it("refuses to delete the site's admin account (the first one), which would hand the seat on", async () => {
+    const admin = await signedUpUser(t);
+    await signedUpUser(t);
+    const response = await t.api({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      cookie: admin.cookie,
+      payload: { password: admin.account.password },
+    });
+    expectErrorShape(response, 409, 'admin_account');
+    expect(await me(admin.cookie)).not.toBeNull();
   });
 
   it('refuses a wrong password and a missing one, deleting nothing', async () => {

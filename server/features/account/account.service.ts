@@ -18,6 +18,8 @@ export interface AccountServiceDeps {
   posts: Pick<PostsService, 'removeAllBy'>;
   /** Wrong current passwords per account (PASSWORD_CHECK_FAILURES_PER_ACCOUNT). */
   passwordChecks: RateLimiter;
+  /** The site's admin holds its only seat; deleting that account would hand it to the next sign-up. */
+  isAdmin: (userId: string) => Promise<boolean>;
   now?: () => number;
 }
 
@@ -35,6 +37,7 @@ export function createAccountService({
   media,
   posts,
   passwordChecks,
+  isAdmin,
   now = Date.now,
 }: AccountServiceDeps) {
   const users = createUsersRepository(db);
@@ -142,6 +145,8 @@ export function createAccountService({
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await requireAccount(userId);
       await checkPassword(user, password, 'password');
+      if (await isAdmin(userId))
+        throw errors.conflict('admin_account', "The site's admin account cannot be deleted.");
       await media.removeAllOf(userId, () =>
         posts.removeAllBy(userId, (trx) => createUsersRepository(trx).delete(userId)),
       );

@@ -294,7 +294,7 @@ describe.each(['sqlite', 'postgres'] as const)('replies, likes and grouping on %
     const service = createNotificationsService({
       db: t.database.db,
       publish: async (_userId, event) => void published.push(event),
-      shouldNotify: (recipientId, actorId) => {
+      shouldNotify: (_trx, recipientId, actorId) => {
         asked.push([recipientId, actorId]);
         return false;
       },

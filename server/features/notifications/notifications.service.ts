@@ -23,7 +23,11 @@ import {
  * Whether `recipientId` wants to hear about what `actorId` does. Every notification passes
  * here first: the place for rules such as blocking and muting.
  */
-export type ShouldNotify = (recipientId: string, actorId: string) => boolean | Promise<boolean>;
+/**
+ * Asked inside the writer's transaction, so it reads through `trx`: on SQLite's one connection a
+ * read outside the transaction would wait for it to end.
+ */
+export type ShouldNotify = (trx: Db, recipientId: string, actorId: string) => boolean | Promise<boolean>;
 
 export interface NotificationsServiceDeps {
   db: Db;
@@ -72,7 +76,7 @@ export function createNotificationsService({
    */
   async function notify(trx: Db, input: NotifyInput): Promise<PendingNotification | null> {
     if (input.recipientId === input.actorId) return null;
-    if (!(await shouldNotify(input.recipientId, input.actorId))) return null;
+    if (!(await shouldNotify(trx, input.recipientId, input.actorId))) return null;
     const repo = createNotificationsRepository(trx);
     const id = timeOrderedUuid();
     const groupId =

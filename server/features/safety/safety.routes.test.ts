@@ -157,6 +157,20 @@ describe('blocks and mutes', () => {
     expect(t.userEvents.map((e) => e.userId)).toEqual([dan.user.id]);
   });
 
+  it('tells nobody of likes and replies from someone they muted', async () => {
+    const [ana, ben, cat] = [await signedUpUser(t), await signedUpUser(t), await signedUpUser(t)];
+    const anaPost = await post(ana, 'tulips from ana');
+    await relate('mutes', ana, ben);
+    const like = (who: Account) =>
+      t.api({ method: 'PUT', url: `/api/v1/posts/${anaPost}/like`, cookie: who.cookie });
+    expect((await like(ben)).statusCode).toBe(200);
+    await post(ben, 'a reply ana muted', anaPost);
+    expect(t.userEvents).toEqual([]);
+
+    expect((await like(cat)).statusCode).toBe(200);
+    expect(t.userEvents.map((e) => e.userId)).toEqual([ana.user.id]);
+  });
+
   it('lists, adds idempotently and removes blocks and mutes, and validates input', async () => {
     const [ana, ben] = [await signedUpUser(t), await signedUpUser(t)];
     await relate('blocks', ana, ben);

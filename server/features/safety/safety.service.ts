@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/database';
 import { presentPublicProfile } from '../users/user.presenter';
 import { isSuspended, type UsersRepository } from '../users/users.repository';
 import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';
-import { createSafetyRepository, type SafetyKind } from './safety.repository';
+import { createSafetyRepository, type SafetyKind, type SafetyRepository } from './safety.repository';
 
 /** Sends one event to some channels at once (the broadcaster, or a test's recorder). */
 export type ChannelPublisher = (channels: string[], event: string, data: unknown) => Promise<void>;
@@ -95,12 +95,7 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
      * Whether `recipientId` hides `actorId`: a block either way, or a mute by the recipient.
      * Notifications from the actor must not reach the recipient.
      */
-    async hides(recipientId: string, actorId: string): Promise<boolean> {
-      if (recipientId === actorId) return false;
-      return (
-        (await repo.isBlockedEitherWay(recipientId, actorId)) || (await repo.mutes(recipientId, actorId))
-      );
-    },
+    hides: (recipientId: string, actorId: string): Promise<boolean> => hidesIn(repo, recipientId, actorId),
 
     liveAudience: (authorId: string, limit: number) => repo.liveAudience(authorId, limit),
   };
@@ -108,11 +103,20 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
 
 export type SafetyService = ReturnType<typeof createSafetyService>;
 
+/** A block either way, or a mute by the recipient. */
+async function hidesIn(repo: SafetyRepository, recipientId: string, actorId: string): Promise<boolean> {
+  if (recipientId === actorId) return false;
+  return (await repo.isBlockedEitherWay(recipientId, actorId)) || (await repo.mutes(recipientId, actorId));
+}
+
 /**
- * The notifications seam: `shouldNotify(recipientId, actorId)` is true unless the recipient
- * hides the actor. Wire it wherever a notification is about to be written.
+ * The notifications seam (ShouldNotify): true unless the recipient hides the actor, read through
+ * the notification writer's own transaction.
  */
-export function notificationFilterFor(safety: Pick<SafetyService, 'hides'>) {
-  return async (recipientId: string, actorId: string): Promise<boolean> =>
-    !(await safety.hides(recipientId, actorId));
+export async function shouldNotifyUnlessHidden(
+  trx: Db,
+  recipientId: string,
+  actorId: string,
+): Promise<boolean> {
+  return !(await hidesIn(createSafetyRepository(trx), recipientId, actorId));
 }
