@@ -135,9 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.log.error({ err, channel, event }, 'live event not published'),
   );
   const usersService = createUsersService({ users });
-  const publishToChannels: ChannelPublisher =
-    deps.publishToChannels ??
-    ((channels, event, data) => realtime.broadcaster.publish(channels, event, data));
+  const publishToChannels: ChannelPublisher = deps.publishToChannels ?? publishers.channels;
   const safety = createSafetyService({ db: database.db, users, publish: publishToChannels });
   const notifications = createNotificationsService({
     db: database.db,

@@ -231,6 +231,16 @@ describe('when the hosted service refuses or is down', () => {
     });
     expect(signUp.status).toBe(201);
     const cookie = (signUp.headers.get('set-cookie') ?? '').split(';', 1)[0];
+    // A reader who blocks someone gets the feed on a channel of their own: that publish fails too.
+    const other = await fetch(`${origin}${API_PREFIX}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify(newAccount()),
+    });
+    const { user: otherUser } = (await other.json()) as { user: { id: string } };
+    expect(
+      (await postJson(`${origin}${API_PREFIX}/me/blocks`, cookie, { userId: otherUser.id })).status,
+    ).toBe(201);
 
     const written = await postJson(`${origin}${API_PREFIX}/posts`, cookie, { body: 'Saved while offline' });
     expect(written.status).toBe(201);
@@ -240,7 +250,9 @@ describe('when the hosted service refuses or is down', () => {
     });
     expect(((await feed.json()) as { posts: { id: string }[] }).posts.map((p) => p.id)).toEqual([post.id]);
 
-    const logged = await server.waitFor(/\{[^\n]*"msg":"live event not published"[^\n]*\}/);
+    const logged = await server.waitFor(
+      /\{[^\n]*"channel":"feed"[^\n]*"msg":"live event not published"[^\n]*\}/,
+    );
     expect(JSON.parse(logged?.[0] ?? '{}')).toMatchObject({
       level: 50,
       channel: FEED_CHANNEL,
@@ -249,5 +261,8 @@ describe('when the hosted service refuses or is down', () => {
     });
     // A signed request could be replayed for minutes: the log keeps the reason, not the URL.
     expect(logged?.[0]).not.toMatch(/auth_signature|auth_key/);
+    await server.waitFor(
+      /"channel":"private-feed-[^"]+","event":"post\.created"[^\n]*"msg":"live event not published"/,
+    );
   }, 60_000);
 });

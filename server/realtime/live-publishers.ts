@@ -7,15 +7,19 @@ export type FeedPublisher = (event: FeedEvent) => Promise<void>;
 /** Announces an event to one user only (their `private-user-<id>` channel). */
 export type UserEventPublisher = (userId: string, event: UserEvent) => Promise<void>;
 
+/** Announces one event on several channels at once (readers' own filtered feeds). */
+export type ChannelsPublisher = (channels: string[], event: string, data: unknown) => Promise<void>;
+
 export interface LivePublishers {
   feed: FeedPublisher;
   user: UserEventPublisher;
+  channels: ChannelsPublisher;
 }
 
 export type PublishFailureHandler = (error: unknown, channel: string, event: string) => void;
 
 /**
- * Both go through the one broadcaster, with the event's type as the Pusher event name. Events
+ * All go through the one broadcaster, with the event's type as the Pusher event name. Events
  * go out after their write committed, so a realtime service that is down must not fail the
  * request: the failure is reported and swallowed. Readers lose nothing for good: feed events
  * carry `seq`, so the next one (or a reconnect) shows the gap and the client refetches, and
@@ -25,15 +29,16 @@ export function livePublishersFor(
   broadcaster: Broadcaster,
   onFailure: PublishFailureHandler,
 ): LivePublishers {
-  const publish = async (channel: string, event: string, data: unknown) => {
+  const publish = async (channel: string | string[], event: string, data: unknown) => {
     try {
       await broadcaster.publish(channel, event, data);
     } catch (error) {
-      onFailure(error, channel, event);
+      onFailure(error, Array.isArray(channel) ? channel.join(',') : channel, event);
     }
   };
   return {
     feed: (event) => publish(FEED_CHANNEL, event.type, event),
     user: (userId, event) => publish(userChannel(userId), event.type, event),
+    channels: (channels, event, data) => publish(channels, event, data),
   };
 }
