@@ -11,8 +11,8 @@ export type DeliverLocally = (message: FanOutMessage) => number;
 
 /**
  * The seam for running several processes: every published message reaches every process's
- * local delivery. The default keeps it in this process; the Redis pub/sub implementation (redis-fan-out.ts)
- * publishes to a channel that every process subscribes to and delivers locally.
+ * local delivery. The default keeps it in this process; the Redis pub/sub implementation
+ * (redis-fan-out.ts) publishes to a channel that every process subscribes to and delivers locally.
  */
 export interface FanOut {
   publish(messages: readonly FanOutMessage[]): Promise<void>;
