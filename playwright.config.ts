@@ -43,6 +43,8 @@ export default defineConfig({
       testMatch: /(live-feed|\.live)\.spec\.ts/,
       dependencies: ['app'],
       fullyParallel: false,
+      // One file at a time too: a reader of the global feed must not see another file's posts.
+      workers: 1,
     },
   ],
   webServer: {

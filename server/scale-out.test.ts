@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResponse } from '../common/contracts/search';
 import { SIGNUPS_PER_IP } from './features/auth/auth.limits';
@@ -7,7 +6,7 @@ import { createTestApp, newAccount, signedUpUser, type TestApp } from './test-su
 
 /**
  * Two app instances in one test process configured as two nodes of one deployment: the same
- * REDIS_URL and prefix, and (for search) the same database file.
+ * REDIS_URL and prefix, and (for search) the same database.
  */
 let prefix: string;
 const apps: TestApp[] = [];
@@ -15,8 +14,8 @@ const apps: TestApp[] = [];
 async function twoNodes(): Promise<[TestApp, TestApp]> {
   const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
   const a = await createTestApp(env);
-  const b = await createTestApp({ ...env, DATABASE_URL: `sqlite:${join(a.dataDir, 'tidings.db')}` });
-  // B uses A's database file, so B must close first.
+  const b = await createTestApp({ ...env, DATABASE_URL: a.databaseUrl });
+  // B uses A's database, so B must close first.
   apps.push(b, a);
   return [a, b];
 }

@@ -22,6 +22,8 @@ export interface TestApp {
   userEvents: { userId: string; event: UserEvent }[];
   /** Every multi-channel publish (filtered feed channels, feed-channel changes), in order. */
   channelEvents: { channels: string[]; event: string; data: unknown }[];
+  /** DATABASE_URL of the app's database, for a second app that must share it. */
+  databaseUrl: string;
   /** inject() with the X-Requested-With header every real client sends. */
   api(options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     database,
+    databaseUrl: config.database.kind === 'sqlite' ? `sqlite:${config.database.file}` : config.database.url,
     dataDir,
     events,
     userEvents,
