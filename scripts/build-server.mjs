@@ -1,9 +1,12 @@
-// Bundles the server into dist/server/main.js; packages stay in node_modules (native better-sqlite3).
+// Bundles the server into dist/server/main.js, and the search worker thread next to it; packages stay in node_modules (native better-sqlite3).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: {
+    main: 'server/main.ts',
+    'search-worker': 'server/features/search/search-worker.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -40,6 +40,7 @@ import {
 } from './features/safety/safety.service';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { createSearchService } from './features/search/search.service';
+import { startSearchWorkers } from './features/search/search-workers';
 import { registerClientConfigRoutes } from './features/client-config/client-config.routes';
 import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
@@ -170,9 +171,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...previewResolver,
     onError: (err) => app.log.warn({ err }, 'link-preview image failed'),
   });
+  const searchWorkers =
+    config.database.kind === 'sqlite' && config.database.file !== ':memory:' && config.searchWorkers > 0
+      ? startSearchWorkers(config.database.file, config.searchWorkers)
+      : null;
+  if (searchWorkers) app.addHook('onClose', async () => searchWorkers.close());
   const search = createSearchService({
     db: database.db,
     users: usersService,
+    ...(searchWorkers ? { readPage: searchWorkers.readPage } : {}),
     hiddenAuthorsFor: (viewerId) => safety.hiddenAuthorsFor(viewerId),
   });
   scaleOut.onPostsChanged(() => search.noteChangedPosts());

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, defaultSearchWorkers, loadConfig, SEARCH_WORKERS_MAX } from './config';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -170,6 +170,26 @@ describe('Redis settings', () => {
 
   it('refuses a key prefix with spaces or braces', () => {
     expect(problemsOf({ REDIS_URL: 'redis://127.0.0.1', REDIS_PREFIX: 'a b{' })[0]).toMatch(/^REDIS_PREFIX /);
+  });
+});
+
+describe('search workers', () => {
+  it('keeps a core for the event loop, starts at least one and never more than the cap', () => {
+    expect([1, 2, 4, 64].map((cores) => defaultSearchWorkers(cores))).toEqual([1, 1, 3, SEARCH_WORKERS_MAX]);
+    expect(loadConfig({ DATA_DIR: tempDir() }).searchWorkers).toBe(defaultSearchWorkers());
+  });
+
+  it('takes 0 (read on the event loop) up to the cap', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SEARCH_WORKERS: '0' }).searchWorkers).toBe(0);
+    expect(loadConfig({ DATA_DIR: tempDir(), SEARCH_WORKERS: '3' }).searchWorkers).toBe(3);
+  });
+
+  it('stops the start naming SEARCH_WORKERS for a count it cannot run', () => {
+    for (const value of ['-1', '2.5', 'many', String(SEARCH_WORKERS_MAX + 1)]) {
+      const problems = problemsOf({ SEARCH_WORKERS: value });
+      expect(problems, value).toHaveLength(1);
+      expect(problems[0]).toMatch(/^SEARCH_WORKERS /);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -18,6 +19,16 @@ const REDIS_PREFIX_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 const REALTIME_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const REALTIME_SECRET_MIN_LENGTH = 32;
 const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** Search worker threads at most, whatever the machine; SEARCH_WORKERS can say fewer (0: none). */
+export const SEARCH_WORKERS_MAX = 8;
+
+/**
+ * By default one search worker fewer than the machine has cores, and at least one: the event
+ * loop keeps a core for HTTP, and reading search results takes the rest.
+ */
+export function defaultSearchWorkers(cores = availableParallelism()): number {
+  return Math.min(SEARCH_WORKERS_MAX, Math.max(1, cores - 1));
+}
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(blankAsUndefined, z.string().optional());
@@ -104,6 +115,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  SEARCH_WORKERS: z.preprocess(
+    blankAsUndefined,
+    z.coerce.number().int().min(0).max(SEARCH_WORKERS_MAX).optional(),
+  ),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
@@ -160,6 +175,8 @@ export interface Config {
   redis: RedisTarget;
   storage: StorageTarget;
   trustProxy: boolean;
+  /** Threads that read search results on SQLite (0: the event loop reads them itself). */
+  searchWorkers: number;
   /** Test-only: loopback addresses the preview fetcher treats as public. Dangerous elsewhere. */
   previewAllowedAddresses: string[];
   /** Test-only: the preview fetcher never asks DNS, so only IP-literal links are fetched. */
@@ -200,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: vars.REDIS_URL === undefined ? null : { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
     storage: storageTarget(vars, dataDir),
     trustProxy: vars.TRUST_PROXY === 'true',
+    searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(),
     previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')
       .split(',')
       .map((ip) => ip.trim())

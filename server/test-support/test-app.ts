@@ -40,6 +40,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // A search worker starts from TypeScript in about 0.6 s; tests that are about the workers ask
+    // for them (search-workers.test.ts), and the browser tests run them from the bundle.
+    SEARCH_WORKERS: '0',
     ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
     ...env,
   });

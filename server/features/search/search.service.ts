@@ -1,15 +1,13 @@
-import { SEARCH_PAGE_SIZE, SEARCH_PEOPLE_LIMIT, type SearchResponse } from '../../../common/contracts/search';
+import type { SearchResponse } from '../../../common/contracts/search';
 import { highlightTermsOf, parseSearchQuery, type SearchQuery } from '../../../common/search/search-query';
 import { errors } from '../../errors';
 import { createLruCache } from '../../platform/cache/lru-cache';
 import type { Db } from '../../platform/db/database';
-import { findPostsByIds } from '../posts/posts.repository';
-import { presentPublicProfile } from '../users/user.presenter';
 import type { UsersService } from '../users/users.service';
-import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor';
-import type { MatchMode, PostHit, SearchIndex } from './search-index';
+import { decodeSearchCursor } from './search-cursor';
+import type { SearchIndex } from './search-index';
+import { type PageOfHits, readSearchPage, type SearchPageReader } from './search-page';
 import { createSearchIndex } from './search.repository';
-import { presentSearchPost } from './search.presenter';
 
 /**
  * How long a page of hits is reused. Any post written through this process clears the cache at
@@ -24,12 +22,12 @@ export interface SearchServiceDeps {
   users: UsersService;
   /** Defaults to the database's own index. */
   index?: SearchIndex;
+  /** Where pages are read: search worker threads, or (the default) this thread through `db`. */
+  readPage?: SearchPageReader;
   /** Authors a viewer blocks, mutes or is blocked by: their posts are left out of results. */
   hiddenAuthorsFor?: (viewerId: string | null) => Promise<ReadonlySet<string>>;
   now?: () => number;
 }
-
-type PageOfHits = { hits: PostHit[]; mode: MatchMode };
 
 /** Whose posts a query keeps: anyone's, one author's, or nobody's (a from: handle nobody has). */
 type AuthorScope = { kind: 'anyone' } | { kind: 'author'; id: string } | { kind: 'unknown' };
@@ -43,6 +41,7 @@ export function createSearchService({
   db,
   users,
   index = createSearchIndex(db),
+  readPage = (request) => readSearchPage(db, index, request),
   hiddenAuthorsFor = async () => new Set(),
   now = Date.now,
 }: SearchServiceDeps) {
@@ -56,40 +55,6 @@ export function createSearchService({
     if (query.fromHandle === null) return { kind: 'anyone' };
     const [author] = await users.findByHandles([query.fromHandle]);
     return author ? { kind: 'author', id: author.id } : { kind: 'unknown' };
-  }
-
-  /**
-   * One page of hits and the mode that found them, plus one extra hit that tells whether
-   * another page exists. A first page where nothing has every term falls back to any term.
-   */
-  async function findHits(
-    searchIndex: SearchIndex,
-    query: SearchQuery,
-    authorId: string | null,
-    cursor: SearchCursor | null,
-  ) {
-    const find = (mode: MatchMode) =>
-      searchIndex.findPosts({ ...query, authorId, mode }, cursor?.after ?? null, SEARCH_PAGE_SIZE + 1);
-    const mode: MatchMode = cursor?.mode ?? 'all';
-    const hits = await find(mode);
-    const termCount = query.words.length + query.phrases.length;
-    if (hits.length > 0 || cursor !== null || termCount < 2) return { hits, mode };
-    return { hits: await find('any'), mode: 'any' as const };
-  }
-
-  async function postsFor(hits: readonly PostHit[], viewerId: string | null, terms: readonly string[]) {
-    const rows = await findPostsByIds(
-      db,
-      hits.map((hit) => hit.id),
-      viewerId,
-    );
-    // Hidden after the index cut the page, so such a page may come out short; never wrong.
-    const hidden = await hiddenAuthorsFor(viewerId);
-    const byId = new Map(rows.filter((row) => !hidden.has(row.author_id)).map((row) => [row.id, row]));
-    return hits.flatMap((hit) => {
-      const row = byId.get(hit.id);
-      return row ? [presentSearchPost(row, terms)] : [];
-    });
   }
 
   return {
@@ -109,28 +74,19 @@ export function createSearchService({
 
       const authorId = scope.kind === 'author' ? scope.id : null;
       const key = JSON.stringify([generation, authorId, query.words, query.phrases, cursorText ?? null]);
-      let found = hitsCache.get(key, now());
-      if (!found) {
-        found = await findHits(index, query, authorId, cursor);
-        hitsCache.set(key, found, now() + SEARCH_HITS_CACHE_TTL_MS);
-      }
-      const { hits, mode } = found;
-      const page = hits.slice(0, SEARCH_PAGE_SIZE);
-      const last = page.at(-1);
-      const people =
-        cursor === null && scope.kind === 'anyone'
-          ? await index.findPeople({ ...query, mode }, SEARCH_PEOPLE_LIMIT)
-          : [];
-      return {
-        posts: await postsFor(page, viewerId, terms),
-        people: people.map(presentPublicProfile),
-        matched: mode,
+      const knownHits = hitsCache.get(key, now()) ?? null;
+      const hidden = await hiddenAuthorsFor(viewerId);
+      const { response, found } = await readPage({
+        query,
         terms,
-        nextCursor:
-          hits.length > SEARCH_PAGE_SIZE && last
-            ? encodeSearchCursor({ mode, after: { score: last.score, docId: last.docId } })
-            : null,
-      };
+        authorId,
+        cursor,
+        viewerId,
+        hiddenAuthorIds: [...hidden],
+        knownHits,
+      });
+      if (!knownHits) hitsCache.set(key, found, now() + SEARCH_HITS_CACHE_TTL_MS);
+      return response;
     },
   };
 }

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWorkerPool, type WorkerPool } from './worker-pool';
+
+const url = new URL('./fixtures/test-tasks-worker.ts', import.meta.url);
+let pool: WorkerPool;
+afterEach(async () => {
+  await pool.close();
+});
+
+type Echo = { input: unknown; workerData: unknown; threadId: number };
+
+describe('worker pool', () => {
+  it('runs a task on a worker thread and answers with its result', async () => {
+    pool = createWorkerPool({ url, size: 1, workerData: { file: 'x.db' } });
+    const input = { words: ['café', '東京'], after: null, limit: 21 };
+    const answer = await pool.run<Echo>('echo', input);
+    expect(answer).toEqual({ input, workerData: { file: 'x.db' }, threadId: expect.any(Number) });
+    expect(answer.threadId).toBeGreaterThan(0);
+  });
+
+  it('rejects with the task’s own message, and the worker goes on serving', async () => {
+    pool = createWorkerPool({ url, size: 1, workerData: null });
+    const before = await pool.run<Echo>('echo', 1);
+    await expect(pool.run('fail', null)).rejects.toThrow('the task failed on purpose');
+    await expect(pool.run('no-such-task', null)).rejects.toThrow('unknown task no-such-task');
+    const after = await pool.run<Echo>('echo', 2);
+    expect(after.threadId).toBe(before.threadId);
+  });
+
+  it('rejects the tasks of a worker that dies, and starts a new one for the next task', async () => {
+    pool = createWorkerPool({ url, size: 1, workerData: null });
+    const first = await pool.run<Echo>('echo', 1);
+    await expect(pool.run('exit', null)).rejects.toThrow('worker thread exited with code 3');
+    const next = await pool.run<Echo>('echo', 2);
+    expect(next.input).toBe(2);
+    expect(next.threadId).not.toBe(first.threadId);
+  });
+
+  it('sends a task to an idle worker while another is held by a slow one', async () => {
+    pool = createWorkerPool({ url, size: 2, workerData: null });
+    const order: string[] = [];
+    const slow = pool.run<number>('block', 1_000).then((threadId) => {
+      order.push('slow');
+      return threadId;
+    });
+    const quick = pool.run<Echo>('echo', 'quick').then((answer) => {
+      order.push('quick');
+      return answer;
+    });
+    const [slowThread, quickAnswer] = await Promise.all([slow, quick]);
+    expect(order).toEqual(['quick', 'slow']);
+    expect(quickAnswer.threadId).not.toBe(slowThread);
+  });
+
+  it('starts no more threads than its size', async () => {
+    pool = createWorkerPool({ url, size: 2, workerData: null });
+    const threads = await Promise.all(Array.from({ length: 6 }, () => pool.run<number>('block', 50)));
+    expect(new Set(threads).size).toBe(2);
+  });
+
+  it('refuses tasks once closed', async () => {
+    pool = createWorkerPool({ url, size: 1, workerData: null });
+    await pool.run('echo', 1);
+    await pool.close();
+    await expect(pool.run('echo', 2)).rejects.toThrow('worker pool is closed');
+  });
+});

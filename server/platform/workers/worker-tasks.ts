@@ -1,0 +1,29 @@
+import { parentPort } from 'node:worker_threads';
+
+export interface TaskRequest {
+  id: number;
+  task: string;
+  input: unknown;
+}
+
+export type TaskReply =
+  { id: number; ok: true; output: unknown } | { id: number; ok: false; message: string };
+
+/** Inside a worker thread: answers the pool's task requests with these functions. */
+export function serveTasks(tasks: Record<string, (input: never) => Promise<unknown>>): void {
+  const port = parentPort;
+  if (!port) throw new Error('serveTasks runs inside a worker thread');
+  port.on('message', (request: TaskRequest) => {
+    const run = tasks[request.task];
+    const reply = (message: TaskReply) => port.postMessage(message);
+    if (!run) {
+      reply({ id: request.id, ok: false, message: `unknown task ${request.task}` });
+      return;
+    }
+    run(request.input as never).then(
+      (output) => reply({ id: request.id, ok: true, output }),
+      (error: unknown) =>
+        reply({ id: request.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+}
