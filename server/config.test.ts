@@ -174,8 +174,8 @@ describe('Redis settings', () => {
 });
 
 describe('search workers', () => {
-  it('keeps a core for the event loop, starts at least one and never more than the cap', () => {
-    expect([1, 2, 4, 64].map((cores) => defaultSearchWorkers(cores))).toEqual([1, 1, 3, SEARCH_WORKERS_MAX]);
+  it('starts one per core, at least one and never more than the cap', () => {
+    expect([1, 2, 4, 64].map((cores) => defaultSearchWorkers(cores))).toEqual([1, 2, 4, SEARCH_WORKERS_MAX]);
     expect(loadConfig({ DATA_DIR: tempDir() }).searchWorkers).toBe(defaultSearchWorkers());
   });
 

@@ -23,11 +23,11 @@ const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 export const SEARCH_WORKERS_MAX = 8;
 
 /**
- * By default one search worker fewer than the machine has cores, and at least one: the event
- * loop keeps a core for HTTP, and reading search results takes the rest.
+ * By default one search worker per core: a search costs its worker about twice what it costs
+ * the event loop (HTTP, the hits cache), so the event loop's core has room for a worker too.
  */
 export function defaultSearchWorkers(cores = availableParallelism()): number {
-  return Math.min(SEARCH_WORKERS_MAX, Math.max(1, cores - 1));
+  return Math.min(SEARCH_WORKERS_MAX, Math.max(1, cores));
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);

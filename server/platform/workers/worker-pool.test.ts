@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkerPool, type WorkerPool } from './worker-pool';
+import { createWorkerPool, WORKER_TASKS_IN_FLIGHT, type WorkerPool } from './worker-pool';
 
 const url = new URL('./fixtures/test-tasks-worker.ts', import.meta.url);
 let pool: WorkerPool;
@@ -52,6 +52,17 @@ describe('worker pool', () => {
     expect(quickAnswer.threadId).not.toBe(slowThread);
   });
 
+  it('lets a slow task hold up at most one task behind it; the rest go to the free worker', async () => {
+    pool = createWorkerPool({ url, size: 2, workerData: null });
+    const done: string[] = [];
+    const slow = pool.run('block', 1_000).then(() => done.push('slow'));
+    const quick = Array.from({ length: 8 }, (_, i) =>
+      pool.run('echo', i).then(() => done.push(`quick ${i}`)),
+    );
+    await Promise.all([slow, ...quick]);
+    expect(done.slice(done.indexOf('slow') + 1).length).toBeLessThanOrEqual(WORKER_TASKS_IN_FLIGHT - 1);
+  });
+
   it('starts no more threads than its size', async () => {
     pool = createWorkerPool({ url, size: 2, workerData: null });
     const threads = await Promise.all(Array.from({ length: 6 }, () => pool.run<number>('block', 50)));
@@ -61,7 +72,9 @@ describe('worker pool', () => {
   it('refuses tasks once closed', async () => {
     pool = createWorkerPool({ url, size: 1, workerData: null });
     await pool.run('echo', 1);
+    const queued = Promise.allSettled(Array.from({ length: 4 }, () => pool.run('block', 200)));
     await pool.close();
     await expect(pool.run('echo', 2)).rejects.toThrow('worker pool is closed');
+    expect((await queued).map((task) => task.status)).toEqual(Array(4).fill('rejected'));
   });
 });

@@ -17,23 +17,32 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-interface Pending {
+/**
+ * Tasks a worker holds at once: one running and one ready behind it, so it never waits for the
+ * event loop between tasks. The rest wait in the pool's one queue and go to whichever worker
+ * frees first, so a slow task holds up at most the one task behind it, not a whole queue.
+ */
+export const WORKER_TASKS_IN_FLIGHT = 2;
+
+interface QueuedTask {
+  request: TaskRequest;
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
 }
 
 interface PoolWorker {
   worker: Worker;
-  pending: Map<number, Pending>;
+  inFlight: Map<number, QueuedTask>;
 }
 
 /**
  * A small pool of worker threads, each answering named tasks (see worker-tasks.ts). Written here
- * rather than taken from a library because it needs little: per-task promises, least-busy
- * dispatch, and a worker that dies taking only its own tasks down (the next task starts a new one).
+ * rather than taken from a library because it needs little: per-task promises, one shared queue,
+ * and a worker that dies taking only its own tasks down (the next task starts a new one).
  */
 export function createWorkerPool({ url, size, workerData }: WorkerPoolOptions): WorkerPool {
   const workers: PoolWorker[] = [];
+  const queue: QueuedTask[] = [];
   let nextId = 0;
   let closed = false;
 
@@ -43,19 +52,21 @@ export function createWorkerPool({ url, size, workerData }: WorkerPoolOptions): 
       : new Worker(url, { workerData });
     // The server's own handles keep the process alive; an idle worker never should.
     worker.unref();
-    const entry: PoolWorker = { worker, pending: new Map() };
+    const entry: PoolWorker = { worker, inFlight: new Map() };
     const fail = (error: Error) => {
       const index = workers.indexOf(entry);
       if (index >= 0) workers.splice(index, 1);
-      for (const task of entry.pending.values()) task.reject(error);
-      entry.pending.clear();
+      for (const task of entry.inFlight.values()) task.reject(error);
+      entry.inFlight.clear();
+      dispatch();
     };
     worker.on('message', (reply: TaskReply) => {
-      const task = entry.pending.get(reply.id);
+      const task = entry.inFlight.get(reply.id);
       if (!task) return;
-      entry.pending.delete(reply.id);
+      entry.inFlight.delete(reply.id);
       if (reply.ok) task.resolve(reply.output);
       else task.reject(new Error(reply.message));
+      dispatch();
     });
     worker.on('error', (error) => fail(error));
     worker.on('exit', (code) => fail(new Error(`worker thread exited with code ${code}`)));
@@ -63,28 +74,39 @@ export function createWorkerPool({ url, size, workerData }: WorkerPoolOptions): 
     return entry;
   }
 
-  function leastBusy(): PoolWorker {
-    let best = workers[0];
-    for (const entry of workers)
-      if (best === undefined || entry.pending.size < best.pending.size) best = entry;
-    if (best === undefined || (best.pending.size > 0 && workers.length < size)) return start();
-    return best;
+  /** The worker that should take the next task: an idle one, a new one, or the least busy. */
+  function nextWorker(): PoolWorker | null {
+    let best: PoolWorker | null = null;
+    for (const entry of workers) if (best === null || entry.inFlight.size < best.inFlight.size) best = entry;
+    if (best?.inFlight.size === 0) return best;
+    if (workers.length < size) return start();
+    return best !== null && best.inFlight.size < WORKER_TASKS_IN_FLIGHT ? best : null;
+  }
+
+  function dispatch(): void {
+    while (!closed && queue.length > 0) {
+      const entry = nextWorker();
+      const task = entry === null ? undefined : queue.shift();
+      if (entry === null || task === undefined) return;
+      entry.inFlight.set(task.request.id, task);
+      entry.worker.postMessage(task.request);
+    }
   }
 
   return {
     run<Output>(task: string, input: unknown): Promise<Output> {
       if (closed) return Promise.reject(new Error('worker pool is closed'));
-      const entry = leastBusy();
-      const id = nextId++;
-      return new Promise<Output>((resolve, reject) => {
-        entry.pending.set(id, { resolve: (output) => resolve(output as Output), reject });
-        const request: TaskRequest = { id, task, input };
-        entry.worker.postMessage(request);
+      const request: TaskRequest = { id: nextId++, task, input };
+      const answer = new Promise<Output>((resolve, reject) => {
+        queue.push({ request, resolve: (output) => resolve(output as Output), reject });
       });
+      dispatch();
+      return answer;
     },
 
     async close() {
       closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error('worker pool is closed'));
       await Promise.all(workers.map((entry) => entry.worker.terminate()));
     },
   };
