@@ -1,5 +1,6 @@
 import { SEARCH_PAGE_SIZE, SEARCH_PEOPLE_LIMIT, type SearchResponse } from '../../../common/contracts/search';
 import type { SearchQuery } from '../../../common/search/search-query';
+import { type SerializedJson, serializeJson } from '../../http/serialized-json';
 import type { Db } from '../../platform/db/database';
 import { findPostsByIds } from '../posts/posts.repository';
 import { presentPublicProfile } from '../users/user.presenter';
@@ -32,7 +33,8 @@ export interface SearchPageRequest {
 }
 
 export interface SearchPage {
-  response: SearchResponse;
+  /** The page as the API answers it, already serialized. */
+  json: SerializedJson<SearchResponse>;
   /** The hits behind the page, for the service to reuse. */
   found: PageOfHits;
 }
@@ -86,7 +88,7 @@ export async function readSearchPage(
   });
   return {
     found,
-    response: {
+    json: serializeJson<SearchResponse>({
       posts,
       people: people.map(presentPublicProfile),
       matched: mode,
@@ -95,6 +97,6 @@ export async function readSearchPage(
         hits.length > SEARCH_PAGE_SIZE && last
           ? encodeSearchCursor({ mode, after: { score: last.score, docId: last.docId } })
           : null,
-    },
+    }),
   };
 }

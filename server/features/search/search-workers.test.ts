@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { SearchResponse } from '../../../common/contracts/search';
 import { highlightTermsOf, parseSearchQuery } from '../../../common/search/search-query';
+import { parseSerializedJson } from '../../http/serialized-json';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db/database';
 import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
 import { decodeSearchCursor } from './search-cursor';
@@ -78,6 +79,8 @@ describe('search worker threads answer exactly as the event loop does', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const response = (page: SearchPage) => parseSerializedJson(page.json);
+
   /** Every page of a query, following cursors, as one reader answers it. */
   async function allPages(read: SearchPageReader, q: string): Promise<SearchPage[]> {
     const query = parseSearchQuery(q);
@@ -95,7 +98,8 @@ describe('search worker threads answer exactly as the event loop does', () => {
         knownHits: null,
       });
       pages.push(page);
-      cursor = page.response.nextCursor === null ? null : decodeSearchCursor(page.response.nextCursor);
+      cursor =
+        response(page).nextCursor === null ? null : decodeSearchCursor(response(page).nextCursor ?? '');
     } while (cursor !== null);
     return pages;
   }
@@ -117,14 +121,14 @@ describe('search worker threads answer exactly as the event loop does', () => {
     const here = await allPages((request) => readSearchPage(database.db, index, request), q);
     const there = await allPages(workers.readPage, q);
     expect(there).toEqual(here);
-    const found = here.flatMap((page) => page.response.posts).length;
+    const found = here.flatMap((page) => response(page).posts).length;
     expect(found > 0).toBe(q !== 'zebra quokka');
   });
 
   it('pages through more results than one page holds', async () => {
     const pages = await allPages(workers.readPage, 'common');
     expect(pages.length).toBeGreaterThan(2);
-    const texts = pages.flatMap((page) => page.response.posts.map((post) => post.bodyText));
+    const texts = pages.flatMap((page) => response(page).posts.map((post) => post.bodyText));
     expect(new Set(texts).size).toBe(45);
   });
 });

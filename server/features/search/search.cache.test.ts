@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { SearchResponse } from '../../../common/contracts/search';
+import { parseSerializedJson } from '../../http/serialized-json';
 import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
 import { createUsersRepository } from '../users/users.repository';
 import { createUsersService } from '../users/users.service';
@@ -51,7 +52,8 @@ describe('search answers stay current while pages of hits are reused', () => {
       users: createUsersService({ users: createUsersRepository(t.database.db) }),
       now: () => clock,
     });
-    const texts = async () => (await service.search('orchard', null)).posts.map((post) => post.bodyText);
+    const texts = async () =>
+      parseSerializedJson(await service.search('orchard', null)).posts.map((post) => post.bodyText);
     expect(await texts()).toEqual([]);
 
     // Written straight to the shared database, as another app process would: no event reaches us.

@@ -32,6 +32,7 @@ async function search(q: string, cursor?: string, cookie?: string): Promise<Sear
     cookie,
   });
   expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   return response.json<SearchResponse>();
 }
 

@@ -1,6 +1,7 @@
 import type { SearchResponse } from '../../../common/contracts/search';
 import { highlightTermsOf, parseSearchQuery, type SearchQuery } from '../../../common/search/search-query';
 import { errors } from '../../errors';
+import { type SerializedJson, serializeJson } from '../../http/serialized-json';
 import { createLruCache } from '../../platform/cache/lru-cache';
 import type { Db } from '../../platform/db/database';
 import type { UsersService } from '../users/users.service';
@@ -63,20 +64,32 @@ export function createSearchService({
       generation += 1;
     },
 
-    async search(q: string, viewerId: string | null, cursorText?: string): Promise<SearchResponse> {
+    /** One page of results, as the API's JSON. */
+    async search(
+      q: string,
+      viewerId: string | null,
+      cursorText?: string,
+    ): Promise<SerializedJson<SearchResponse>> {
       const cursor = cursorText === undefined ? null : decodeSearchCursor(cursorText);
       if (cursorText !== undefined && cursor === null)
         throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
       const query = parseSearchQuery(q);
       const terms = highlightTermsOf(query);
       const scope = await scopeOf(query);
-      if (scope.kind === 'unknown') return { posts: [], people: [], matched: 'all', terms, nextCursor: null };
+      if (scope.kind === 'unknown')
+        return serializeJson<SearchResponse>({
+          posts: [],
+          people: [],
+          matched: 'all',
+          terms,
+          nextCursor: null,
+        });
 
       const authorId = scope.kind === 'author' ? scope.id : null;
       const key = JSON.stringify([generation, authorId, query.words, query.phrases, cursorText ?? null]);
       const knownHits = hitsCache.get(key, now()) ?? null;
       const hidden = await hiddenAuthorsFor(viewerId);
-      const { response, found } = await readPage({
+      const { json, found } = await readPage({
         query,
         terms,
         authorId,
@@ -86,7 +99,7 @@ export function createSearchService({
         knownHits,
       });
       if (!knownHits) hitsCache.set(key, found, now() + SEARCH_HITS_CACHE_TTL_MS);
-      return response;
+      return json;
     },
   };
 }
