@@ -3,7 +3,8 @@
  * is: handing a string across threads and to the socket costs far less than cloning the object
  * and serializing it again on the event loop.
  */
-export type SerializedJson<T> = string & { readonly __serializedFrom?: T };
+declare const serializedFrom: unique symbol;
+export type SerializedJson<T> = string & { readonly [serializedFrom]: T };
 
 export function serializeJson<T>(value: T): SerializedJson<T> {
   return JSON.stringify(value) as SerializedJson<T>;
