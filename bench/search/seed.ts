@@ -56,9 +56,9 @@ export async function seed(db: Db): Promise<number[][]> {
  * Queries drawn from real posts, so each finds something: one word (half), two words of one post,
  * the start of a word (typing), and the middle of a word (a part only trigrams find).
  */
-export function queriesFrom(samples: number[][], count: number): string[] {
+export function queriesFrom(samples: number[][], count: number, seed = 7): string[] {
   const words = vocabulary();
-  const random = seededRandom(7);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   return Array.from({ length: count }, () => {
     const ranks = pick(samples).filter((rank) => rank >= MIN_QUERY_RANK);

@@ -5,6 +5,14 @@ import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
 const SQLITE_READER_BUSY_TIMEOUT_MS = 5_000;
+/**
+ * How much of the database file a reader maps into memory instead of reading page by page: the
+ * pages come straight from the OS page cache, without a copy and without SQLite's own page-cache
+ * lookups, which were the largest cost of a search after the index itself (the bench:search mix,
+ * four runs each: 1,525–1,829 searches/s against 1,136–1,535 without). Address space only; the mapped pages are
+ * the OS's file cache, shared with every other reader of the file.
+ */
+export const SQLITE_READER_MMAP_BYTES = 1024 * 1024 * 1024;
 
 /**
  * A read-only connection to the SQLite file the server's own connection writes (WAL lets it read
@@ -14,5 +22,6 @@ const SQLITE_READER_BUSY_TIMEOUT_MS = 5_000;
 export function openSqliteReader(file: string): Db {
   const database = new SQLite(file, { readonly: true, fileMustExist: true });
   database.pragma(`busy_timeout = ${SQLITE_READER_BUSY_TIMEOUT_MS}`);
+  database.pragma(`mmap_size = ${SQLITE_READER_MMAP_BYTES}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
