@@ -83,6 +83,8 @@ async function measure(server: ServerProcess, path: string, queries: readonly st
 }
 
 async function main() {
+  // BENCH_SEARCH_WORKERS=0 measures searches read on the event loop, for comparison.
+  const workers = process.env.BENCH_SEARCH_WORKERS;
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-bench-search-'));
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const database = openDatabase(config.database);
@@ -99,11 +101,11 @@ async function main() {
     await migrateToLatest(database.db);
     const done = performance.now();
     console.log(
-      `Seeded ${POSTS.toLocaleString('en')} posts in ${((indexStart - seedStart) / 1000).toFixed(1)} s, indexed them (migration backfill) in ${((done - indexStart) / 1000).toFixed(1)} s (${cpus().length} cores, Node ${process.version})`,
+      `Search workers: ${workers ?? 'default (one per core)'}. Seeded ${POSTS.toLocaleString('en')} posts in ${((indexStart - seedStart) / 1000).toFixed(1)} s, indexed them (migration backfill) in ${((done - indexStart) / 1000).toFixed(1)} s (${cpus().length} cores, Node ${process.version})`,
     );
     await database.close();
 
-    const ours = await startBuiltServer(dataDir);
+    const ours = await startBuiltServer(dataDir, workers === undefined ? {} : { SEARCH_WORKERS: workers });
     servers.push(ours);
     const baseline = await startServerProcess(
       [

@@ -47,12 +47,13 @@ export async function startServerProcess(
 }
 
 /** The production bundle (dist/server/main.js) on a free loopback port, with the server's Node flags. */
-export function startBuiltServer(dataDir: string): Promise<ServerProcess> {
+export function startBuiltServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   return startServerProcess([...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'info',
+    ...env,
   });
 }
