@@ -8,9 +8,9 @@ const SQLITE_READER_BUSY_TIMEOUT_MS = 5_000;
 /**
  * How much of the database file a reader maps into memory instead of reading page by page: the
  * pages come straight from the OS page cache, without a copy and without SQLite's own page-cache
- * lookups, which were the largest cost of a search after the index itself (the bench:search mix,
- * four runs each: 1,525–1,829 searches/s against 1,136–1,535 without). Address space only; the mapped pages are
- * the OS's file cache, shared with every other reader of the file.
+ * lookups, which were the largest cost of a search after the index itself (BENCHMARKS.md).
+ * Address space only; the mapped pages are the OS's file cache, shared with every other reader
+ * of the file.
  */
 export const SQLITE_READER_MMAP_BYTES = 1024 * 1024 * 1024;
 
