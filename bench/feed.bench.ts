@@ -19,6 +19,7 @@ import { encodeCursor } from '../server/features/posts/post-cursor';
 import { migrateToLatest, openDatabase } from '../server/platform/db/database';
 import { reportLatencies, runPool } from './link-preview/bench-tools';
 import { startBuiltServer } from './server-process';
+import { benchAuthors } from './bench-authors';
 
 const POSTS = 100_000;
 const AUTHORS = 200;
@@ -31,15 +32,7 @@ const MUTED_AUTHORS = 10;
 
 async function seed(db: ReturnType<typeof openDatabase>['db']): Promise<{ createdAt: number; id: string }[]> {
   const started = Date.now() - POSTS * 1000;
-  const authors = Array.from({ length: AUTHORS }, (_, i) => ({
-    id: timeOrderedUuid(),
-    email: `author${i}@bench.test`,
-    handle: `author_${i}`,
-    handle_key: `author_${i}`,
-    display_name: `Author ${i}`,
-    password_hash: 'x',
-    created_at: started,
-  }));
+  const authors = benchAuthors(AUTHORS, started);
   await db.insertInto('users').values(authors).execute();
   const keys: { createdAt: number; id: string }[] = [];
   const BATCH = 500;

@@ -5,6 +5,7 @@
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { openDatabase } from '../../server/platform/db/database';
 import { seededRandom, vocabulary, zipfSampler } from './corpus';
+import { benchAuthors } from '../bench-authors';
 
 export const POSTS = 100_000;
 const AUTHORS = 200;
@@ -20,15 +21,7 @@ export async function seed(db: Db): Promise<number[][]> {
   const random = seededRandom(42);
   const nextRank = zipfSampler(random);
   const started = Date.now() - POSTS * 1000;
-  const authors = Array.from({ length: AUTHORS }, (_, i) => ({
-    id: timeOrderedUuid(),
-    email: `author${i}@bench.test`,
-    handle: `author_${i}`,
-    handle_key: `author_${i}`,
-    display_name: `${words[i] ?? 'Author'} Author ${i}`,
-    password_hash: 'x',
-    created_at: started,
-  }));
+  const authors = benchAuthors(AUTHORS, started, (i) => `${words[i] ?? 'Author'} Author ${i}`);
   await db.insertInto('users').values(authors).execute();
   const samples: number[][] = [];
   const BATCH = 500;

@@ -1,13 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v7 as timeOrderedUuid } from 'uuid';
-import type { SearchResponse } from '../../../common/contracts/search';
 import { highlightTermsOf, parseSearchQuery } from '../../../common/search/search-query';
 import { parseSerializedJson } from '../../http/serialized-json';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db/database';
-import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
 import { decodeSearchCursor } from './search-cursor';
 import { readSearchPage, type SearchPage, type SearchPageReader } from './search-page';
 import { createSqliteSearchIndex } from './search.repository';
@@ -130,49 +128,5 @@ describe('search worker threads answer exactly as the event loop does', () => {
     expect(pages.length).toBeGreaterThan(2);
     const texts = pages.flatMap((page) => response(page).posts.map((post) => post.bodyText));
     expect(new Set(texts).size).toBe(45);
-  });
-});
-
-describe('search on worker threads stays current', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await createTestApp({ SEARCH_WORKERS: '1' });
-  });
-  afterEach(async () => {
-    await t.close();
-  });
-
-  async function search(q: string): Promise<string[]> {
-    const response = await t.api({ method: 'GET', url: '/api/v1/search', query: { q } });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json<SearchResponse>().posts.map((post) => post.bodyText);
-  }
-
-  it('finds a post the moment it is written, follows its edit and forgets it once deleted', async () => {
-    const ana = await signedUpUser(t);
-    expect(await search('lighthouse')).toEqual([]);
-    const written = await t.api({
-      method: 'POST',
-      url: '/api/v1/posts',
-      cookie: ana.cookie,
-      payload: { body: 'lighthouse at dawn' },
-    });
-    expect(written.statusCode, written.body).toBe(201);
-    const { id } = written.json<{ post: { id: string } }>().post;
-    expect(await search('lighthouse')).toEqual(['lighthouse at dawn']);
-
-    const edited = await t.api({
-      method: 'PATCH',
-      url: `/api/v1/posts/${id}`,
-      cookie: ana.cookie,
-      payload: { body: 'harbour at dawn' },
-    });
-    expect(edited.statusCode, edited.body).toBe(200);
-    expect(await search('lighthouse')).toEqual([]);
-    expect(await search('harbour')).toEqual(['harbour at dawn']);
-
-    const deleted = await t.api({ method: 'DELETE', url: `/api/v1/posts/${id}`, cookie: ana.cookie });
-    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
-    expect(await search('harbour')).toEqual([]);
   });
 });

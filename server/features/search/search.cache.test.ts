@@ -8,9 +8,6 @@ import { createUsersService } from '../users/users.service';
 import { createSearchService, SEARCH_HITS_CACHE_TTL_MS } from './search.service';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await createTestApp();
-});
 afterEach(async () => {
   await t.close();
 });
@@ -27,21 +24,35 @@ async function write(cookie: string, method: 'POST' | 'PATCH' | 'DELETE', url: s
   return response.json<{ post?: { id: string } }>();
 }
 
-describe('search answers stay current while pages of hits are reused', () => {
-  it('shows a new, an edited and a deleted post at once to a query asked before', async () => {
-    const ana = await signedUpUser(t);
-    const first = await write(ana.cookie, 'POST', '/api/v1/posts', 'lighthouse at dawn');
-    expect(await search('lighthouse')).toEqual(['lighthouse at dawn']);
+// Read on the event loop (0) and on a search worker thread with its own connection (1).
+describe.each(['0', '1'])(
+  'search answers stay current while pages of hits are reused (SEARCH_WORKERS=%s)',
+  (workers) => {
+    beforeEach(async () => {
+      t = await createTestApp({ SEARCH_WORKERS: workers });
+    });
 
-    await write(ana.cookie, 'POST', '/api/v1/posts', 'another lighthouse');
-    expect(await search('lighthouse')).toEqual(['another lighthouse', 'lighthouse at dawn']);
+    it('shows a new, an edited and a deleted post at once to a query asked before', async () => {
+      const ana = await signedUpUser(t);
+      const first = await write(ana.cookie, 'POST', '/api/v1/posts', 'lighthouse at dawn');
+      expect(await search('lighthouse')).toEqual(['lighthouse at dawn']);
 
-    await write(ana.cookie, 'PATCH', `/api/v1/posts/${first.post?.id}`, 'harbour at dawn');
-    expect(await search('lighthouse')).toEqual(['another lighthouse']);
-    expect(await search('harbour')).toEqual(['harbour at dawn']);
+      await write(ana.cookie, 'POST', '/api/v1/posts', 'another lighthouse');
+      expect(await search('lighthouse')).toEqual(['another lighthouse', 'lighthouse at dawn']);
 
-    await write(ana.cookie, 'DELETE', `/api/v1/posts/${first.post?.id}`);
-    expect(await search('harbour')).toEqual([]);
+      await write(ana.cookie, 'PATCH', `/api/v1/posts/${first.post?.id}`, 'harbour at dawn');
+      expect(await search('lighthouse')).toEqual(['another lighthouse']);
+      expect(await search('harbour')).toEqual(['harbour at dawn']);
+
+      await write(ana.cookie, 'DELETE', `/api/v1/posts/${first.post?.id}`);
+      expect(await search('harbour')).toEqual([]);
+    });
+  },
+);
+
+describe('search answers from another process', () => {
+  beforeEach(async () => {
+    t = await createTestApp();
   });
 
   it('shows posts written by another process once the reuse time is over', async () => {
