@@ -105,6 +105,22 @@ describe('the admin', () => {
   });
 });
 
+/** The handle found for `handle` by people search, then by @mention suggestions. */
+async function people(handle: string, cookie?: string): Promise<string[]> {
+  const options = cookie ? { cookie } : {};
+  const search = await t.api({ method: 'GET', url: '/api/v1/search', query: { q: handle }, ...options });
+  const suggestions = await t.api({
+    method: 'GET',
+    url: '/api/v1/users',
+    query: { prefix: handle },
+    ...options,
+  });
+  return [
+    ...search.json<{ people: { handle: string }[] }>().people.map((person) => person.handle),
+    ...suggestions.json<{ users: { handle: string }[] }>().users.map((user) => user.handle),
+  ].filter((found) => found === handle);
+}
+
 describe('suspension', () => {
   it("refuses the account's open session at once, refuses log-in, hides its posts and profile; unsuspending restores", async () => {
     const admin = await signedUpUser(t);
@@ -154,6 +170,7 @@ describe('suspension', () => {
       expect((await read(`/api/v1/posts/${benPost}`)).statusCode).toBe(404);
       expect((await read(`/api/v1/users/${ben.user.handle}`)).statusCode).toBe(404);
       expect((await read(`/api/v1/users/${ben.user.handle}/posts`)).statusCode).toBe(404);
+      expect(await people(ben.user.handle, reader)).toEqual([]);
     }
 
     const restored = await t.api({
@@ -176,6 +193,7 @@ describe('suspension', () => {
       cookie: cat.cookie,
     });
     expect(replies.json<PostPage>().posts.map((p) => p.id)).toEqual([benReply]);
+    expect(await people(ben.user.handle, cat.cookie)).toEqual([ben.user.handle, ben.user.handle]);
   });
 
   it('refuses to suspend oneself, another admin or nobody', async () => {

@@ -30,6 +30,6 @@ export type PostHit = SearchPosition & { id: string };
 export interface SearchIndex {
   /** Best first, starting after `after`; at most `limit` hits. Without words or phrases: newest first. */
   findPosts(search: PostSearch, after: SearchPosition | null, limit: number): Promise<PostHit[]>;
-  /** Accounts whose handle or display name matches, best first. */
+  /** Accounts whose handle or display name matches, best first; never suspended ones. */
   findPeople(search: Omit<PostSearch, 'authorId'>, limit: number): Promise<PublicUserRow[]>;
 }

@@ -191,6 +191,7 @@ export function createPostgresSearchIndex(db: Db): SearchIndex {
           ${partMatches}
         ) h
         join users u on u.id = h.user_id
+        where u.suspended_at is null
         group by u.id
         order by min(h.score), u.handle_key
         limit ${limit}

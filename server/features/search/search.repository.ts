@@ -211,6 +211,7 @@ export function createSqliteSearchIndex(db: Db): SearchIndex {
         from h
         join search_user_docs k on k.doc_id = h.doc_id
         join users u on u.id = k.ref_id
+        where u.suspended_at is null
         group by u.id
         order by min(h.score), u.handle_key
         limit ${literalCount(limit)}

@@ -35,13 +35,14 @@ export function createUsersRepository(db: Db) {
       const keys = [...new Set(handles.map((handle) => handle.toLowerCase()))];
       return db.selectFrom('users').select(PUBLIC_COLUMNS).where('handle_key', 'in', keys).execute();
     },
-    /** Accounts whose handle starts with the prefix (without case), in handle order. */
+    /** Accounts whose handle starts with the prefix (without case), in handle order; never suspended ones. */
     findByHandlePrefix(prefix: string, limit: number): Promise<PublicUserRow[]> {
       const pattern = `${escapeLikePattern(prefix.toLowerCase())}%`;
       return db
         .selectFrom('users')
         .select(PUBLIC_COLUMNS)
         .where(sql<boolean>`handle_key like ${pattern} escape ${LIKE_ESCAPE}`)
+        .where('suspended_at', 'is', null)
         .orderBy('handle_key')
         .limit(limit)
         .execute();
