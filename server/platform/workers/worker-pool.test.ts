@@ -2,16 +2,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkerPool, WORKER_TASKS_IN_FLIGHT, type WorkerPool } from './worker-pool';
 
 const url = new URL('./fixtures/test-tasks-worker.ts', import.meta.url);
-let pool: WorkerPool;
+const pools: WorkerPool[] = [];
 afterEach(async () => {
-  await pool.close();
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
+
+function open(options: Omit<Parameters<typeof createWorkerPool>[0], 'url'>): WorkerPool {
+  const pool = createWorkerPool({ url, ...options });
+  pools.push(pool);
+  return pool;
+}
 
 type Echo = { input: unknown; workerData: unknown; threadId: number };
 
 describe('worker pool', () => {
   it('runs a task on a worker thread and answers with its result', async () => {
-    pool = createWorkerPool({ url, size: 1, workerData: { file: 'x.db' } });
+    const pool = open({ size: 1, workerData: { file: 'x.db' } });
     const input = { words: ['café', '東京'], after: null, limit: 21 };
     const answer = await pool.run<Echo>('echo', input);
     expect(answer).toEqual({ input, workerData: { file: 'x.db' }, threadId: expect.any(Number) });
@@ -19,7 +25,7 @@ describe('worker pool', () => {
   });
 
   it('rejects with the task’s own message, and the worker goes on serving', async () => {
-    pool = createWorkerPool({ url, size: 1, workerData: null });
+    const pool = open({ size: 1, workerData: null });
     const before = await pool.run<Echo>('echo', 1);
     await expect(pool.run('fail', null)).rejects.toThrow('the task failed on purpose');
     await expect(pool.run('no-such-task', null)).rejects.toThrow('unknown task no-such-task');
@@ -28,7 +34,7 @@ describe('worker pool', () => {
   });
 
   it('rejects the tasks of a worker that dies, and starts a new one for the next task', async () => {
-    pool = createWorkerPool({ url, size: 1, workerData: null });
+    const pool = open({ size: 1, workerData: null });
     const first = await pool.run<Echo>('echo', 1);
     await expect(pool.run('exit', null)).rejects.toThrow('worker thread exited with code 3');
     const next = await pool.run<Echo>('echo', 2);
@@ -37,7 +43,7 @@ describe('worker pool', () => {
   });
 
   it('sends a task to an idle worker while another is held by a slow one', async () => {
-    pool = createWorkerPool({ url, size: 2, workerData: null });
+    const pool = open({ size: 2, workerData: null });
     const order: string[] = [];
     const slow = pool.run<number>('block', 1_000).then((threadId) => {
       order.push('slow');
@@ -53,7 +59,7 @@ describe('worker pool', () => {
   });
 
   it('lets a slow task hold up at most one task behind it; the rest go to the free worker', async () => {
-    pool = createWorkerPool({ url, size: 2, workerData: null });
+    const pool = open({ size: 2, workerData: null });
     const done: string[] = [];
     const slow = pool.run('block', 1_000).then(() => done.push('slow'));
     const quick = Array.from({ length: 8 }, (_, i) =>
@@ -64,13 +70,20 @@ describe('worker pool', () => {
   });
 
   it('starts no more threads than its size', async () => {
-    pool = createWorkerPool({ url, size: 2, workerData: null });
+    const pool = open({ size: 2, workerData: null });
     const threads = await Promise.all(Array.from({ length: 6 }, () => pool.run<number>('block', 50)));
     expect(new Set(threads).size).toBe(2);
   });
 
+  it('refuses to be made without its entry module, naming it', () => {
+    const missing = new URL('./fixtures/no-such-worker.js', import.meta.url);
+    expect(() => createWorkerPool({ url: missing, size: 1, workerData: null })).toThrow(
+      /no-such-worker\.js does not exist; build the server again/,
+    );
+  });
+
   it('refuses tasks once closed', async () => {
-    pool = createWorkerPool({ url, size: 1, workerData: null });
+    const pool = open({ size: 1, workerData: null });
     await pool.run('echo', 1);
     const queued = Promise.allSettled(Array.from({ length: 4 }, () => pool.run('block', 200)));
     await pool.close();

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { TaskReply, TaskRequest } from './worker-tasks';
 
@@ -41,6 +43,10 @@ interface PoolWorker {
  * and a worker that dies taking only its own tasks down (the next task starts a new one).
  */
 export function createWorkerPool({ url, size, workerData }: WorkerPoolOptions): WorkerPool {
+  // Workers start on demand, so a missing entry (a bundle built before it had one) would only
+  // show as every task failing; say so when the pool is made, at the server's start.
+  if (!existsSync(fileURLToPath(url)))
+    throw new Error(`The worker entry ${fileURLToPath(url)} does not exist; build the server again.`);
   const workers: PoolWorker[] = [];
   const queue: QueuedTask[] = [];
   let nextId = 0;
