@@ -3,6 +3,16 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails on any serious or critical axe-core violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours mid-transition (right after a switch to the dark scheme, or a hover) would be measured
+  // as they pass, between the two themes: wait for running colour transitions to end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
