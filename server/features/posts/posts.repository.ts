@@ -124,6 +124,18 @@ function scopeIdOf(scope: PostScope): string {
 }
 
 export function createPostsRepository(db: Db) {
+  /**
+   * Writes a count recounted from its rows: recounting rather than incrementing means a lost
+   * update can never leave a wrong count.
+   */
+  async function storeCount(
+    postId: string,
+    count: { like_count: number } | { reply_count: number },
+  ): Promise<number> {
+    await db.updateTable('posts').set(count).where('id', '=', postId).execute();
+    return 'like_count' in count ? count.like_count : count.reply_count;
+  }
+
   return {
     findById(id: string, viewerId: string | null, options?: ReadOptions): Promise<PostRow | undefined> {
       return selectPosts(db, viewerId, options).where('posts.id', '=', id).executeTakeFirst();
@@ -201,34 +213,24 @@ export function createPostsRepository(db: Db) {
       await db.deleteFrom('post_likes').where('user_id', '=', userId).execute();
     },
 
-    /** Recounts one post's likes from its rows (see refreshReplyCount). */
+    /** Recounts one post's likes from its rows (see storeCount). */
     async refreshLikeCount(postId: string): Promise<number> {
       const { count } = await db
         .selectFrom('post_likes')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('post_id', '=', postId)
         .executeTakeFirstOrThrow();
-      await db
-        .updateTable('posts')
-        .set({ like_count: Number(count) })
-        .where('id', '=', postId)
-        .execute();
-      return Number(count);
+      return storeCount(postId, { like_count: Number(count) });
     },
 
-    /** Recounts rather than increments, so a lost update can never leave a wrong count. */
+    /** Recounts one post's replies from its rows (see storeCount). */
     async refreshReplyCount(postId: string): Promise<number> {
       const { count } = await db
         .selectFrom('posts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('parent_id', '=', postId)
         .executeTakeFirstOrThrow();
-      await db
-        .updateTable('posts')
-        .set({ reply_count: Number(count) })
-        .where('id', '=', postId)
-        .execute();
-      return Number(count);
+      return storeCount(postId, { reply_count: Number(count) });
     },
 
     async setLike(postId: string, userId: string, isLiked: boolean, at: number): Promise<number> {
