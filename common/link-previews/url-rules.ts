@@ -76,13 +76,59 @@ const PATH = String.raw`(?:[/?#][^\s<>"]*)?`;
 const START = String.raw`(?<![\p{L}\p{N}@._%+/:=-])`;
 /**
  * Host and path with an optional http(s) scheme and an optional www. An IP literal counts only
- * with its scheme, so version numbers in prose are not links.
+ * with its scheme, so version numbers in prose are not links. Group 1 ends where the host ends.
  */
 const URL_IN_TEXT = new RegExp(
-  String.raw`${START}(?:(?:https?:\/\/)(?:${NAMED_HOST}|${IPV4_HOST})|${NAMED_HOST})${HOST_END}${PORT}${PATH}`,
+  String.raw`${START}((?:https?:\/\/)(?:${NAMED_HOST}|${IPV4_HOST})|${NAMED_HOST})${HOST_END}${PORT}${PATH}`,
   'giu',
 );
 const SCHEME = /^https?:\/\//i;
+
+// --- E-mail addresses, which are never links --------------------------------------------------
+
+// RFC 5322 atext, plus the letters and digits of any script that RFC 6531 allows in addresses
+// (\x60 is the backtick).
+const ATEXT_CHARS = String.raw`\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~-`;
+const DOT_ATOM = String.raw`[${ATEXT_CHARS}]+(?:\.[${ATEXT_CHARS}]+)*`;
+const QUOTED_LOCAL_PART = String.raw`"(?:[^"\\\r\n]|\\.)*"`;
+const ADDRESS_LITERAL = String.raw`\[[^\]\s]+\]`;
+/**
+ * A whole e-mail address: a dot-atom or quoted local part, "@", then a host name with a dot or an
+ * address literal ("postmaster@[192.0.2.1]"). A dotless domain does not count here, so that a
+ * profile link such as "mastodon.social/@someone" stays a link.
+ */
+const EMAIL_IN_TEXT = new RegExp(
+  String.raw`(?<![.${ATEXT_CHARS}])(?:${DOT_ATOM}|${QUOTED_LOCAL_PART})@(?:${NAMED_HOST}|${ADDRESS_LITERAL})`,
+  'gu',
+);
+/** An "@" before the host ends (at "/", "?", "#" or a space): what looked like a host was a name. */
+const NAME_BEFORE_AT = /[^\s/?#@]*@/uy;
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function emailSpans(text: string): Span[] {
+  if (!text.includes('@')) return [];
+  return Array.from(text.matchAll(EMAIL_IN_TEXT), (match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
+
+/**
+ * A candidate is part of an e-mail address when an "@" follows its host (the name part of an
+ * address, or the user of "http://user@host"), or, without a scheme, when it overlaps a whole
+ * address: "first.last/x@example.com" is an address, not a link to a path on "first.last".
+ * With an explicit http(s):// the text is a link, whatever its path holds.
+ */
+function isPartOfEmail(text: string, candidate: Span, hostEnd: number, emails: Span[]): boolean {
+  NAME_BEFORE_AT.lastIndex = hostEnd;
+  if (NAME_BEFORE_AT.test(text)) return true;
+  if (SCHEME.test(text.slice(candidate.start, candidate.end))) return false;
+  return emails.some((email) => candidate.start < email.end && email.start < candidate.end);
+}
 
 const count = (text: string, char: string) => text.split(char).length - 1;
 
@@ -110,10 +156,14 @@ export interface UrlInText {
 
 /** The first valid link in `text` and where it is, or null (the composer also needs its end). */
 export function findFirstUrlMatch(text: string): UrlInText | null {
+  const emails = emailSpans(text);
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const typed = trimTrailing(match[0]);
+    const candidate = { start: match.index, end: match.index + typed.length };
+    const hostEnd = match.index + (match[1] ?? '').length;
+    if (isPartOfEmail(text, candidate, hostEnd, emails)) continue;
     const url = SCHEME.test(typed) ? typed : `https://${typed}`;
-    if (isValidUrl(url)) return { url, start: match.index, end: match.index + typed.length };
+    if (isValidUrl(url)) return { url, ...candidate };
   }
   return null;
 }
