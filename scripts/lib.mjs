@@ -12,6 +12,33 @@ export const serverNodeFlags = JSON.parse(
   readFileSync(join(root, 'scripts', 'server-node-flags.json'), 'utf8'),
 ).flags;
 
+/**
+ * Reads `.env` at the root of the checkout into process.env, if there is one. A variable already
+ * set in the environment keeps its value, even an empty one (process.loadEnvFile never overrides).
+ */
+export function loadDotEnv() {
+  const file = join(root, '.env');
+  if (existsSync(file)) process.loadEnvFile(file);
+}
+
+/** How often a launcher checks whether the process that started it is still there. */
+const PARENT_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * Calls `onOrphaned` once when the process that started this one is gone without passing a
+ * signal on: `npm start` killed with SIGKILL, or a shell between npm and this script that died of
+ * the SIGTERM npm forwarded to it. Without this the server would run on with nobody to stop it.
+ */
+export function whenOrphaned(onOrphaned) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    onOrphaned();
+  }, PARENT_CHECK_INTERVAL_MS);
+  timer.unref();
+}
+
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.error) throw result.error;

@@ -36,6 +36,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutDown('SIGTERM'));
   process.on('SIGINT', () => shutDown('SIGINT'));
+  // Started by scripts/start.mjs with an IPC channel: when that launcher is gone, so is whoever
+  // would stop this process, so it stops itself.
+  process.on('disconnect', () => shutDown('launcher gone'));
 
   try {
     await app.listen({ port: config.port, host: config.host });
