@@ -43,6 +43,11 @@ describe('createLoggerOptions', () => {
     expect(transportOf(options)).toBeUndefined();
   });
 
+  it('starts no pretty-printing thread when LOG_LEVEL is silent', () => {
+    const config = { ...configFor('development'), logLevel: 'silent' as const };
+    expect(transportOf(createLoggerOptions(config, { isTerminal: true }))).toBeUndefined();
+  });
+
   it('keeps the level and the redaction of secrets either way', () => {
     for (const isTerminal of [true, false]) {
       expect(createLoggerOptions(configFor('production'), { isTerminal })).toMatchObject({

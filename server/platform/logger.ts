@@ -33,7 +33,8 @@ export function createLoggerOptions(
     level: config.logLevel,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
   };
-  if (isTerminal && isInstalled(prettyPrinter)) {
+  // pino-pretty runs in a worker thread: none is started when nothing is ever printed.
+  if (isTerminal && config.logLevel !== 'silent' && isInstalled(prettyPrinter)) {
     return {
       ...base,
       transport: { target: prettyPrinter, options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
