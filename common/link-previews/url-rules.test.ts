@@ -196,6 +196,14 @@ describe('findFirstUrl never takes an e-mail address for a link', () => {
     expect(findFirstUrl(`(${address}).`)).toBeNull();
   });
 
+  it('reads a long text once, however many names and "@" it holds', () => {
+    // One 100,000-character address; checking each name against the text after it took seconds.
+    const text = `${'a.bc!'.repeat(20_000)}@example.com`;
+    const started = Date.now();
+    expect(findFirstUrl(text)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
   it('is not fooled by the user part of a URL either', () => {
     expect(findFirstUrl('http://first.last+tag@example.com/')).toBeNull();
   });

@@ -101,33 +101,41 @@ const EMAIL_IN_TEXT = new RegExp(
   String.raw`(?<![.${ATEXT_CHARS}])(?:${DOT_ATOM}|${QUOTED_LOCAL_PART})@(?:${NAMED_HOST}|${ADDRESS_LITERAL})`,
   'gu',
 );
-/** An "@" before the host ends (at "/", "?", "#" or a space): what looked like a host was a name. */
-const NAME_BEFORE_AT = /[^\s/?#@]*@/uy;
+/** Where a host's authority ends: whitespace, "/", "?", "#", or an "@" that makes it a name. */
+const AUTHORITY_END = /[\s/?#@]/gu;
 
 interface Span {
   start: number;
   end: number;
 }
 
-function emailSpans(text: string): Span[] {
-  if (!text.includes('@')) return [];
-  return Array.from(text.matchAll(EMAIL_IN_TEXT), (match) => ({
+/**
+ * Tells, for link candidates asked about from left to right, whether each is part of an e-mail
+ * address: an "@" follows its host before the authority ends (the name part of an address, or
+ * the user of "http://user@host"), or, without a scheme, it overlaps a whole address —
+ * "first.last/x@example.com" is an address, not a link to a path on "first.last". With an
+ * explicit http(s):// the text is a link, whatever its path holds. Candidates only move right,
+ * so the text is scanned once however many there are.
+ */
+function emailDetector(text: string): (candidate: Span, hostEnd: number) => boolean {
+  if (!text.includes('@')) return () => false;
+  const emails = Array.from(text.matchAll(EMAIL_IN_TEXT), (match) => ({
     start: match.index,
     end: match.index + match[0].length,
   }));
-}
-
-/**
- * A candidate is part of an e-mail address when an "@" follows its host (the name part of an
- * address, or the user of "http://user@host"), or, without a scheme, when it overlaps a whole
- * address: "first.last/x@example.com" is an address, not a link to a path on "first.last".
- * With an explicit http(s):// the text is a link, whatever its path holds.
- */
-function isPartOfEmail(text: string, candidate: Span, hostEnd: number, emails: Span[]): boolean {
-  NAME_BEFORE_AT.lastIndex = hostEnd;
-  if (NAME_BEFORE_AT.test(text)) return true;
-  if (SCHEME.test(text.slice(candidate.start, candidate.end))) return false;
-  return emails.some((email) => candidate.start < email.end && email.start < candidate.end);
+  let nextEmail = 0;
+  let authorityEnd = -1;
+  return (candidate, hostEnd) => {
+    if (authorityEnd < hostEnd) {
+      AUTHORITY_END.lastIndex = hostEnd;
+      authorityEnd = AUTHORITY_END.exec(text)?.index ?? text.length;
+    }
+    if (text[authorityEnd] === '@') return true;
+    if (SCHEME.test(text.slice(candidate.start, candidate.end))) return false;
+    while (nextEmail < emails.length && (emails[nextEmail]?.end ?? 0) <= candidate.start) nextEmail++;
+    const email = emails[nextEmail];
+    return email !== undefined && email.start < candidate.end;
+  };
 }
 
 const count = (text: string, char: string) => text.split(char).length - 1;
@@ -156,12 +164,11 @@ export interface UrlInText {
 
 /** The first valid link in `text` and where it is, or null (the composer also needs its end). */
 export function findFirstUrlMatch(text: string): UrlInText | null {
-  const emails = emailSpans(text);
+  const isPartOfEmail = emailDetector(text);
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const typed = trimTrailing(match[0]);
     const candidate = { start: match.index, end: match.index + typed.length };
-    const hostEnd = match.index + (match[1] ?? '').length;
-    if (isPartOfEmail(text, candidate, hostEnd, emails)) continue;
+    if (isPartOfEmail(candidate, match.index + (match[1] ?? '').length)) continue;
     const url = SCHEME.test(typed) ? typed : `https://${typed}`;
     if (isValidUrl(url)) return { url, ...candidate };
   }
