@@ -95,6 +95,37 @@ describe('loadConfig', () => {
     expect(problems[0]).toMatch(new RegExp(`^${name} `));
   });
 
+  // Every numeric variable: an operator reads what to write, never zod's "received NaN".
+  it.each([
+    [
+      'PORT',
+      ['abc', '', ' ', '80x', '1.5', '-1', '65536', '1e3', '0x50'],
+      'must be a whole number from 1 to 65535 (0: any free port)',
+    ],
+    ['PUSHER_PORT', ['abc', ' ', '0', '443.5', '70000'], 'must be a whole number from 1 to 65535'],
+    [
+      'SEARCH_WORKERS',
+      ['many', ' ', '-1', '2.5', '9'],
+      `must be a whole number from 0 to ${SEARCH_WORKERS_MAX}`,
+    ],
+  ] as const)('says what %s must be', (name, values, message) => {
+    for (const value of values) {
+      // A blank value means "unset", which is not an error.
+      if (value === '') {
+        expect(problemsOf({ [name]: value })).toEqual([]);
+        continue;
+      }
+      expect(problemsOf({ [name]: value }), `${name}=${JSON.stringify(value)}`).toEqual([
+        `${name} ${message}, not ${JSON.stringify(value)}`,
+      ]);
+    }
+  });
+
+  it('reads a port given with spaces around it', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: ' 8080 ' }).port).toBe(8080);
+    expect(loadConfig({ DATA_DIR: tempDir(), PORT: '0' }).port).toBe(0);
+  });
+
   it('reports every bad variable at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y' })).toHaveLength(2);
   });

@@ -33,12 +33,32 @@ export function defaultSearchWorkers(cores = availableParallelism()): number {
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(blankAsUndefined, z.string().optional());
 
+/**
+ * A count or port written in decimal digits (spaces around it allowed). The message says what to
+ * write and repeats what was given: zod's own coercion would say "expected number, received NaN",
+ * and would read " " as 0 and "1e3" as 1000.
+ */
+function wholeNumber(min: number, max: number, rule = `must be a whole number from ${min} to ${max}`) {
+  return z.string().transform((raw, context) => {
+    const digits = raw.trim();
+    const value = /^\d{1,10}$/.test(digits) ? Number(digits) : Number.NaN;
+    if (value >= min && value <= max) return value;
+    context.addIssue({ code: 'custom', message: `${rule}, not ${JSON.stringify(raw)}` });
+    return z.NEVER;
+  });
+}
+const PORT_RULE = 'must be a whole number from 1 to 65535';
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     blankAsUndefined,
     z.enum(['development', 'production', 'test']).default('production'),
   ),
-  PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  // 0 asks the system for any free port (the tests' servers use it).
+  PORT: z.preprocess(
+    blankAsUndefined,
+    wholeNumber(0, 65535, `${PORT_RULE} (0: any free port)`).default(3000),
+  ),
   HOST: z.preprocess(blankAsUndefined, z.string().min(1).default('127.0.0.1')),
   DATA_DIR: z.preprocess(blankAsUndefined, z.string().min(1).default('./data')),
   DATABASE_URL: optionalString.refine(
@@ -68,7 +88,7 @@ const envSchema = z.object({
       .default('eu'),
   ),
   PUSHER_HOST: optionalString,
-  PUSHER_PORT: z.preprocess(blankAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  PUSHER_PORT: z.preprocess(blankAsUndefined, wholeNumber(1, 65535, PORT_RULE).optional()),
   PUSHER_USE_TLS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('true')),
   REDIS_URL: z.preprocess(
     blankAsUndefined,
@@ -115,10 +135,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
-  SEARCH_WORKERS: z.preprocess(
-    blankAsUndefined,
-    z.coerce.number().int().min(0).max(SEARCH_WORKERS_MAX).optional(),
-  ),
+  SEARCH_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, SEARCH_WORKERS_MAX).optional()),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './platform/db/database';
+import { explainListenError } from './startup-errors';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,8 +36,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutDown('SIGTERM'));
   process.on('SIGINT', () => shutDown('SIGINT'));
+  // Started by scripts/start.mjs with an IPC channel: when that launcher is gone, so is whoever
+  // would stop this process, so it stops itself.
+  process.on('disconnect', () => shutDown('launcher gone'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const explanation = explainListenError(error, config.host, config.port);
+    if (explanation === null) throw error;
+    process.stderr.write(`Tidings could not start: ${explanation}\n`);
+    process.exit(1);
+  }
   app.log.info(`Tidings is ready at ${config.publicUrl}`);
 }
 

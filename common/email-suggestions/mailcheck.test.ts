@@ -340,7 +340,16 @@ describe('Mailcheck helpers (ported from the mailcheck 1.1.1 spec)', () => {
     expect(Mailcheck.splitEmail).toBe(splitEmail);
   });
 
-  it.each(['example.com', '@example.com', 'test@', 'postbox@com', 'a@@b.com', '"a b"@example.com'])(
+  it('splitEmail reads a domain without a dot as a top-level domain alone, as mailcheck does', () => {
+    expect(splitEmail('postbox@com')).toEqual({
+      address: 'postbox',
+      domain: 'com',
+      topLevelDomain: 'com',
+      secondLevelDomain: '',
+    });
+  });
+
+  it.each(['example.com', '@example.com', 'test@', 'a@@b.com', '"a b"@example.com', 'a@.com'])(
     'splitEmail(%j) is false',
     (email) => {
       expect(splitEmail(email)).toBe(false);
@@ -481,6 +490,70 @@ describe('parity with mailcheck 1.1.1', () => {
   ])('%j: mailcheck lists → %j, updated lists → %j', (email, withMailcheckLists, withDefaults) => {
     expect(fullOf(suggestEmail(email, MAILCHECK_LISTS))).toBe(withMailcheckLists);
     expect(fullOf(suggestEmail(email))).toBe(withDefaults);
+  });
+});
+
+describe('domains without their dot, or with a comma', () => {
+  // Middle column: mailcheck 1.1.1's Mailcheck.run with its own lists, under Node. Tidings agrees
+  // on all of these, with mailcheck's lists and with its own.
+  it.each([
+    ['user@gmailcom', 'user@gmail.com'],
+    ['user@gmail,com', 'user@gmail.com'],
+    ['user@gmail', 'user@gmail.com'],
+    ['user@gmail,con', 'user@gmail.com'],
+    ['user@gmail,co', 'user@gmail.com'],
+    ['user@gmailcom.', 'user@gmail.com'],
+    ['user@gmail.com,', 'user@gmail.com'],
+    ['user@me', 'user@me.com'],
+    ['user@qq', 'user@qq.com'],
+    ['user@msn', 'user@msn.com'],
+    ['x@aol', 'x@aol.com'],
+    ['x@aolcom', 'x@aol.com'],
+    ['user@ymail', 'user@ymail.com'],
+    ['user@icloud', 'user@icloud.com'],
+    ['user@icloudcom', 'user@icloud.com'],
+    ['user@comcast', 'user@comcast.net'],
+    ['user@comcastnet', 'user@comcast.net'],
+    ['user@comcast,net', 'user@comcast.net'],
+    ['user@verizon', 'user@verizon.net'],
+    ['user@verizonnet', 'user@verizon.net'],
+    ['user@sbcglobal', 'user@sbcglobal.net'],
+    ['user@googlemailcom', 'user@googlemail.com'],
+    ['user@web,de', 'user@web.de'],
+    ['user@webde', 'user@web.de'],
+    ['user@gmial', null],
+    ['user@gmailcon', null],
+    ['user@localhost', null],
+    ['user@intranet', null],
+    ['x@com', null],
+    ['x@net', null],
+  ])('%j → %j, as mailcheck', (email, expected) => {
+    expect(fullOf(suggestEmail(email, MAILCHECK_LISTS))).toBe(expected);
+    expect(fullOf(suggestEmail(email))).toBe(expected);
+    expect(Mailcheck.run({ email })?.full ?? null).toBe(expected);
+  });
+
+  // Where Tidings deliberately differs (README, "E-mail typo suggestions"). Middle column:
+  // mailcheck 1.1.1 with its lists; last: Tidings with the same lists.
+  it.each([
+    // A domain without a dot is only compared with whole domains: mailcheck also "corrected" it
+    // as a top-level domain.
+    ['user@corp', 'user@com', null],
+    ['user@gmai', 'user@gr', null],
+    ['a@b', 'a@be', null],
+    // A domain that starts with a dot or a comma is malformed, as "a@.com" (mailcheck: "a@qq.com").
+    ['user@,gmail.com', 'user@gmail.com', null],
+    // A comma is never part of a domain: it is read as the dot it stands for.
+    ['user@yahoo,com', null, 'user@yahoo.com'],
+    ['user@live,com', null, 'user@live.com'],
+    ['user@gmx,de', null, 'user@gmx.de'],
+    ['user@yahoo,co,uk', null, 'user@yahoo.co.uk'],
+    ['user@hotmail,co.uk', 'user@hotmail.us', 'user@hotmail.co.uk'],
+    ['user@example,org', null, 'user@example.org'],
+    ['user@gmail,,com', null, 'user@gmail.com'],
+  ])('%j: mailcheck → %j, Tidings → %j', (email, _mailcheck, ours) => {
+    expect(fullOf(suggestEmail(email, MAILCHECK_LISTS))).toBe(ours);
+    expect(Mailcheck.run({ email, ...MAILCHECK_LISTS })?.full ?? null).toBe(ours);
   });
 });
 

@@ -4,9 +4,14 @@
  * except for these deliberate deviations, each because the original's behaviour is a bug rather
  * than a contract:
  *
- * - Malformed input gets no suggestion (mailcheck turns "a@b" into "a@be"): no "@", an empty local
- *   part or domain, "@@", whitespace inside the address, no dot in the domain, or a domain that
- *   starts with a dot. Several "@" are still split at the last one, as mailcheck does.
+ * - Malformed input gets no suggestion: no "@", an empty local part or domain, "@@", whitespace
+ *   inside the address, or a domain that starts with a dot or a comma (mailcheck turns "a@.com"
+ *   into "a@qq.com"). Several "@" are still split at the last one, as mailcheck does.
+ * - A domain without a dot ("gmailcom", "gmail") is compared with whole domains only, as mailcheck
+ *   does first; mailcheck then also "corrected" it as a top-level domain ("a@b" → "a@be",
+ *   "user@corp" → "user@com").
+ * - A comma in the domain is read as a dot (a comma is never part of a domain name), so
+ *   "yahoo,com" is suggested as "yahoo.com" even though "yahoo.com" itself is never corrected.
  * - Only the domain is lower-cased; the local part is returned as typed (mailcheck lower-cases it).
  * - A corrected second-/top-level domain is rebuilt from its parts. mailcheck used a first-match
  *   `String#replace`, so "comcast.co" became "commcast.co" (the "co" inside "comcast" was replaced).
@@ -79,7 +84,8 @@ interface SuggestConfig {
 
 /**
  * Splits at the last "@" (so a quoted local part such as `"a@b"@example.com` survives) and at the
- * first dot of the domain. Returns false for malformed input, see the module comment.
+ * first dot of the domain; a domain without a dot is all top-level domain, as in mailcheck.
+ * Returns false for malformed input, see the module comment.
  */
 export function splitEmail(email: string): EmailParts | false {
   // `?? ''` because untyped callers (the client exposes Mailcheck on window) may pass null.
@@ -89,15 +95,16 @@ export function splitEmail(email: string): EmailParts | false {
   if (pieces.length < 2 || pieces.includes('')) return false;
   const at = trimmed.lastIndexOf('@');
   const domain = trimmed.slice(at + 1);
+  // A leading dot (or the comma that stands for one) leaves nothing to match on.
+  if (/^[.,]/u.test(domain)) return false;
+  return { ...domainParts(domain), domain, address: trimmed.slice(0, at) };
+}
+
+/** Second-level and top-level parts of a domain, split at its first dot (none: all top-level). */
+function domainParts(domain: string): Pick<EmailParts, 'secondLevelDomain' | 'topLevelDomain'> {
   const dot = domain.indexOf('.');
-  // Without a dot there is no top-level domain to correct; a leading dot leaves nothing to match on.
-  if (dot <= 0) return false;
-  return {
-    topLevelDomain: domain.slice(dot + 1),
-    secondLevelDomain: domain.slice(0, dot),
-    domain,
-    address: trimmed.slice(0, at),
-  };
+  if (dot < 0) return { secondLevelDomain: '', topLevelDomain: domain };
+  return { secondLevelDomain: domain.slice(0, dot), topLevelDomain: domain.slice(dot + 1) };
 }
 
 /**
@@ -173,19 +180,27 @@ function resolveConfig(options: SuggestOptions, fallback: SuggestConfig): Sugges
 
 /** mailcheck's `suggest`: whole-domain match first, then separate second-/top-level corrections. */
 function suggestFromParts(parts: EmailParts, config: SuggestConfig): MailSuggestion | null {
-  const domain = parts.domain.toLowerCase();
-  const sld = parts.secondLevelDomain.toLowerCase();
-  const tld = parts.topLevelDomain.toLowerCase();
+  const typed = parts.domain.toLowerCase();
+  // A comma is never part of a domain name: it is the dot the finger missed.
+  const domain = typed.replaceAll(',', '.');
+  const suggested = suggestDomain(domain, config) ?? domain;
+  // `suggested === typed` also covers an exact match, which mailcheck treated as "no suggestion".
+  if (suggested === typed) return null;
+  return { address: parts.address, domain: suggested, full: `${parts.address}@${suggested}` };
+}
+
+/** A better domain than `domain` (lower-case, commas read as dots), or null when none is found. */
+function suggestDomain(domain: string, config: SuggestConfig): string | null {
   const { secondLevelDomains, topLevelDomains } = config;
+  const { secondLevelDomain: sld, topLevelDomain: tld } = domainParts(domain);
+  const hasDot = sld !== '';
   // A listed second-level + top-level pair (yahoo.co.uk, gmx.fr) is deliberate, even when a listed
   // full domain is closer.
-  if (secondLevelDomains?.includes(sld) && topLevelDomains?.includes(tld)) return null;
-
+  if (hasDot && secondLevelDomains?.includes(sld) && topLevelDomains?.includes(tld)) return null;
   const closest = findClosestDomain(domain, config.domains, config.distanceFunction, config.domainThreshold);
-  const suggested = closest === false ? correctDomainParts(sld, tld, config) : closest;
-  // `suggested === domain` also covers an exact match, which mailcheck treated as "no suggestion".
-  if (suggested === null || suggested === domain) return null;
-  return { address: parts.address, domain: suggested, full: `${parts.address}@${suggested}` };
+  if (closest !== false) return closest;
+  // Without a dot there are no parts to correct: "corp" is no misspelt top-level domain.
+  return hasDot ? correctDomainParts(sld, tld, config) : null;
 }
 
 function correctDomainParts(sld: string, tld: string, config: SuggestConfig): string | null {

@@ -153,6 +153,76 @@ describe('findFirstUrl', () => {
   });
 });
 
+describe('findFirstUrl never takes an e-mail address for a link', () => {
+  // Every shape RFC 5321/5322 and RFC 6531 (internationalised addresses) allow, alone and in prose.
+  it.each([
+    'first.last+tag@example.com',
+    'first.last@example.com',
+    'first-last.name-x@ex-ample.com',
+    'first.last-x+y@sub.example.com',
+    'jane.doe@mail.example.co.uk',
+    'first.last_x@example.com',
+    "o'reilly.tim@example.com",
+    'first.last!x@example.com',
+    'first.last#x@example.com',
+    'first.last$x@example.com',
+    'first.last%x@example.com',
+    'first.last&co@example.com',
+    'first.last*x@example.com',
+    'first.last/x@example.com',
+    'first.last=x@example.com',
+    'first.last?x@example.com',
+    'first.last^x@example.com',
+    'first.last`x@example.com',
+    'first.last{x}@example.com',
+    'first.last|x@example.com',
+    'first.last~x@example.com',
+    '"john.doe"@example.com',
+    '"john..doe"@example.com',
+    '"first last"@example.com',
+    '"very.(),:;<>[]\\".VERY.\\"very@\\\\ \\"very\\".unusual"@strange.example.com',
+    'postmaster@[192.0.2.1]',
+    'first.last+tag@[IPv6:2001:db8::1]',
+    'first.last+tag@localhost',
+    'josé.silva+x@bücher.de',
+    'δοκιμή.τεστ+x@παράδειγμα.δοκιμή',
+    '用户.名+x@例子.广告',
+    'first.last+tag@xn--bcher-kva.de',
+    'mailto:first.last+tag@example.com',
+    'MAILTO:first.last@example.com?subject=hi',
+  ])('%s', (address) => {
+    expect(findFirstUrl(address)).toBeNull();
+    expect(findFirstUrl(`write to ${address} today`)).toBeNull();
+    expect(findFirstUrl(`(${address}).`)).toBeNull();
+  });
+
+  it('reads a long text once, however many names and "@" it holds', () => {
+    // One 100,000-character address; checking each name against the text after it took seconds.
+    const text = `${'a.bc!'.repeat(20_000)}@example.com`;
+    const started = Date.now();
+    expect(findFirstUrl(text)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('is not fooled by the user part of a URL either', () => {
+    expect(findFirstUrl('http://first.last+tag@example.com/')).toBeNull();
+  });
+
+  it.each<[string, string]>([
+    ['first.last+tag@example.com, see example.org', 'https://example.org'],
+    ['example.org/contact or first.last+tag@example.com', 'https://example.org/contact'],
+    ['"john.doe"@example.com wrote at news.example.net/a', 'https://news.example.net/a'],
+    ['mailto:first.last@example.com https://example.org/x', 'https://example.org/x'],
+    [
+      'https://example.com/path?email=first.last+tag@example.org',
+      'https://example.com/path?email=first.last+tag@example.org',
+    ],
+    ['mastodon.social/@Gargron', 'https://mastodon.social/@Gargron'],
+  ])('still finds the real link in %j', (text, expected) => {
+    expect(findFirstUrl(text)).toBe(expected);
+  });
+});
+
 describe('previewDomain', () => {
   it.each([
     ['https://www.github.com/a', 'github'],

@@ -76,13 +76,67 @@ const PATH = String.raw`(?:[/?#][^\s<>"]*)?`;
 const START = String.raw`(?<![\p{L}\p{N}@._%+/:=-])`;
 /**
  * Host and path with an optional http(s) scheme and an optional www. An IP literal counts only
- * with its scheme, so version numbers in prose are not links.
+ * with its scheme, so version numbers in prose are not links. Group 1 ends where the host ends.
  */
 const URL_IN_TEXT = new RegExp(
-  String.raw`${START}(?:(?:https?:\/\/)(?:${NAMED_HOST}|${IPV4_HOST})|${NAMED_HOST})${HOST_END}${PORT}${PATH}`,
+  String.raw`${START}((?:https?:\/\/)(?:${NAMED_HOST}|${IPV4_HOST})|${NAMED_HOST})${HOST_END}${PORT}${PATH}`,
   'giu',
 );
 const SCHEME = /^https?:\/\//i;
+
+// --- E-mail addresses, which are never links --------------------------------------------------
+
+// RFC 5322 atext, plus the letters and digits of any script that RFC 6531 allows in addresses
+// (\x60 is the backtick).
+const ATEXT_CHARS = String.raw`\p{L}\p{N}!#$%&'*+/=?^_\x60{|}~-`;
+const DOT_ATOM = String.raw`[${ATEXT_CHARS}]+(?:\.[${ATEXT_CHARS}]+)*`;
+const QUOTED_LOCAL_PART = String.raw`"(?:[^"\\\r\n]|\\.)*"`;
+const ADDRESS_LITERAL = String.raw`\[[^\]\s]+\]`;
+/**
+ * A whole e-mail address: a dot-atom or quoted local part, "@", then a host name with a dot or an
+ * address literal ("postmaster@[192.0.2.1]"). A dotless domain does not count here, so that a
+ * profile link such as "mastodon.social/@someone" stays a link.
+ */
+const EMAIL_IN_TEXT = new RegExp(
+  String.raw`(?<![.${ATEXT_CHARS}])(?:${DOT_ATOM}|${QUOTED_LOCAL_PART})@(?:${NAMED_HOST}|${ADDRESS_LITERAL})`,
+  'gu',
+);
+/** Where a host's authority ends: whitespace, "/", "?", "#", or an "@" that makes it a name. */
+const AUTHORITY_END = /[\s/?#@]/gu;
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * Tells, for link candidates asked about from left to right, whether each is part of an e-mail
+ * address: an "@" follows its host before the authority ends (the name part of an address, or
+ * the user of "http://user@host"), or, without a scheme, it overlaps a whole address —
+ * "first.last/x@example.com" is an address, not a link to a path on "first.last". With an
+ * explicit http(s):// the text is a link, whatever its path holds. Candidates only move right,
+ * so the text is scanned once however many there are.
+ */
+function emailDetector(text: string): (candidate: Span, hostEnd: number) => boolean {
+  if (!text.includes('@')) return () => false;
+  const emails = Array.from(text.matchAll(EMAIL_IN_TEXT), (match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+  let nextEmail = 0;
+  let authorityEnd = -1;
+  return (candidate, hostEnd) => {
+    if (authorityEnd < hostEnd) {
+      AUTHORITY_END.lastIndex = hostEnd;
+      authorityEnd = AUTHORITY_END.exec(text)?.index ?? text.length;
+    }
+    if (text[authorityEnd] === '@') return true;
+    if (SCHEME.test(text.slice(candidate.start, candidate.end))) return false;
+    while (nextEmail < emails.length && (emails[nextEmail]?.end ?? 0) <= candidate.start) nextEmail++;
+    const email = emails[nextEmail];
+    return email !== undefined && email.start < candidate.end;
+  };
+}
 
 const count = (text: string, char: string) => text.split(char).length - 1;
 
@@ -110,10 +164,13 @@ export interface UrlInText {
 
 /** The first valid link in `text` and where it is, or null (the composer also needs its end). */
 export function findFirstUrlMatch(text: string): UrlInText | null {
+  const isPartOfEmail = emailDetector(text);
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const typed = trimTrailing(match[0]);
+    const candidate = { start: match.index, end: match.index + typed.length };
+    if (isPartOfEmail(candidate, match.index + (match[1] ?? '').length)) continue;
     const url = SCHEME.test(typed) ? typed : `https://${typed}`;
-    if (isValidUrl(url)) return { url, start: match.index, end: match.index + typed.length };
+    if (isValidUrl(url)) return { url, ...candidate };
   }
   return null;
 }
