@@ -2,6 +2,7 @@ import type { Readable, Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import { chooseCharset, type CharsetSource } from './charset';
+import { withoutStackTraces } from './quiet-errors';
 import { CHARSET_PRESCAN_BYTES, DECOMPRESS_INPUT_BYTES, TEXT_SLICE_BYTES } from './limits';
 
 /**
@@ -152,8 +153,10 @@ export function readText(body: Readable, sink: TextSink, options: ReadOptions): 
     function finish(outcome: ReadReport['stop'] | Error): void {
       if (settled) return;
       settled = true;
-      body.destroy();
-      decompressor?.destroy();
+      withoutStackTraces(() => {
+        body.destroy();
+        decompressor?.destroy();
+      });
       if (outcome instanceof Error) return reject(outcome);
       resolve({
         encoding: decoder.encoding,
@@ -182,7 +185,7 @@ export function readText(body: Readable, sink: TextSink, options: ReadOptions): 
       // The chunk that crosses the limit still passes, so the decoded limit is what trims.
       if (wireBytes >= limits.maxWireBytes) {
         wireCapped = true;
-        body.destroy();
+        withoutStackTraces(() => body.destroy());
         return endInput();
       }
       wireBytes += chunk.length;

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { parseContentType } from './content-type';
+import { withoutStackTraces } from './quiet-errors';
 import { fetchFailure, type FetchFailure } from './fetch-failure';
 
 /** A small file read whole, e.g. an image the server re-encodes. */
@@ -33,7 +34,7 @@ function collectBody(body: Readable, maxBytes: number): Promise<Buffer | null> {
         chunks.push(chunk);
         return;
       }
-      body.destroy();
+      withoutStackTraces(() => body.destroy());
       resolve(null);
     });
     body.on('end', () => resolve(Buffer.concat(chunks, length)));
@@ -51,7 +52,7 @@ export async function readFileResponse(
   const { body } = response;
   body.on('error', () => undefined);
   const drop = (failure: FetchFailure) => {
-    body.destroy();
+    withoutStackTraces(() => body.destroy());
     return failure;
   };
   if (response.statusCode < 200 || response.statusCode > 299)
