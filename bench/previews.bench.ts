@@ -11,9 +11,10 @@ import type { RunReport, Side } from './link-preview/fetch-runner';
 /**
  * `npm run bench:previews`: our fetcher + extractor (no cache) against link-preview-js 4.0.4 on
  * the 59-page corpus, served by a local origin on 127.0.0.1 (nothing else is contacted), at
- * concurrency 16; then cached answers through the service. Each side fetches in its own child
- * process (fetch-runner.ts), so the RSS figures are a fetcher's and not this harness's.
- * Bounded in count and time.
+ * concurrency 16, next to a bare undici fetch that only parses up to `</head>` (bare-runner.ts,
+ * the floor under any fetcher); then cached answers through the service. Each side fetches in
+ * its own child process (fetch-runner.ts), so the RSS figures are a fetcher's and not this
+ * harness's. Bounded in count and time.
  */
 const CONCURRENCY = 16;
 const OUR_ROUNDS = 20;
@@ -82,6 +83,7 @@ const rate = (report: RunReport) => report.previews / (report.elapsedMs / 1000);
 const check = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 const ours = await measure('ours', OUR_ROUNDS);
+const bare = await measure('bare', OUR_ROUNDS);
 const baseline = await measure('baseline', BASELINE_ROUNDS);
 const oursBytes = bytesRatios(ours);
 const oursRates = accuracy(ours);
@@ -90,46 +92,83 @@ const cached = await measureCached();
 origin.stop();
 
 const oursRate = rate(ours);
+const bareRate = rate(bare);
 const baseRate = rate(baseline);
 const fieldsLine = (rates: FieldRates, kind: 'strict' | 'lenient') =>
   (['title', 'description', 'image', 'siteName'] as const)
     .map((field) => pct(rates[kind][field]))
     .join(' / ');
-const rows: [string, string, string, string][] = [
-  ['', 'Tidings', 'link-preview-js 4.0.4', 'target'],
-  ['previews measured', `${ours.previews}`, `${baseline.previews}`, ''],
+const rows: [string, string, string, string, string][] = [
+  ['', 'Tidings', 'bare fetch + head parse', 'link-preview-js 4.0.4', 'target'],
+  ['previews measured', `${ours.previews}`, `${bare.previews}`, `${baseline.previews}`, ''],
   [
     'previews/s',
     fixed(oursRate),
+    fixed(bareRate),
     fixed(baseRate),
     `≥ ${TARGETS.speedup}× → ${fixed(oursRate / baseRate)}× ${check(oursRate / baseRate >= TARGETS.speedup)}`,
   ],
-  ['latency p50 (ms)', fixed(median(ours.latenciesMs)), fixed(median(baseline.latenciesMs)), ''],
+  [
+    'CPU ms / preview',
+    fixed(ours.cpuMsPerPreview, 2),
+    fixed(bare.cpuMsPerPreview, 2),
+    fixed(baseline.cpuMsPerPreview, 2),
+    '',
+  ],
+  [
+    'latency p50 (ms)',
+    fixed(median(ours.latenciesMs)),
+    fixed(median(bare.latenciesMs)),
+    fixed(median(baseline.latenciesMs)),
+    '',
+  ],
   [
     'latency p99 (ms)',
     fixed(percentile(ours.latenciesMs, 99)),
+    fixed(percentile(bare.latenciesMs, 99)),
     fixed(percentile(baseline.latenciesMs, 99)),
     '',
   ],
   [
     'median decoded bytes read / page',
     pct(oursBytes.decodedRatio),
+    '',
     '100 % (reads every body)',
     `≤ 25 % ${check(oursBytes.decodedRatio <= TARGETS.bytesRatio)}`,
   ],
-  ['median wire bytes read / wire size', pct(oursBytes.wireRatio), '100 %', '(64 KiB socket reads)'],
-  ['RSS before the first fetch (MB)', fixed(ours.startRssMb), fixed(baseline.startRssMb), ''],
+  [
+    'median wire bytes read / wire size',
+    pct(oursBytes.wireRatio),
+    '',
+    '100 %',
+    '(bodies are taken as they arrive)',
+  ],
+  [
+    'RSS before the first fetch (MB)',
+    fixed(ours.startRssMb),
+    fixed(bare.startRssMb),
+    fixed(baseline.startRssMb),
+    '',
+  ],
   [
     'peak RSS (MB)',
     fixed(ours.peakRssMb),
+    fixed(bare.peakRssMb),
     fixed(baseline.peakRssMb),
     `≤ ${TARGETS.rssMb} ${check(ours.peakRssMb <= TARGETS.rssMb)}`,
   ],
-  ['errors', `${ours.errors}`, `${baseline.errors}`, ''],
-  ['strict title/desc/image/site', fieldsLine(oursRates, 'strict'), fieldsLine(baselineRates, 'strict'), ''],
+  ['errors', `${ours.errors}`, `${bare.errors}`, `${baseline.errors}`, ''],
+  [
+    'strict title/desc/image/site',
+    fieldsLine(oursRates, 'strict'),
+    '',
+    fieldsLine(baselineRates, 'strict'),
+    '',
+  ],
   [
     'lenient title/desc/image/site',
     fieldsLine(oursRates, 'lenient'),
+    '',
     fieldsLine(baselineRates, 'lenient'),
     '',
   ],
@@ -137,10 +176,11 @@ const rows: [string, string, string, string][] = [
     'cached answers/s (service)',
     fixed(cached.perSecond, 0),
     '',
+    '',
     `≥ ${TARGETS.cachedPerSecond} ${check(cached.perSecond >= TARGETS.cachedPerSecond)}`,
   ],
 ];
-const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
+const widths = [0, 1, 2, 3, 4].map((column) => Math.max(...rows.map((row) => row[column]?.length ?? 0)));
 console.log(
   `\nLink-preview bench: ${cases.length} corpus pages, origin on 127.0.0.1, concurrency ${CONCURRENCY}\n`,
 );
@@ -149,6 +189,7 @@ const strictBetter = (['title', 'description', 'image', 'siteName'] as const).fi
   (f) => oursRates.strict[f] >= baselineRates.strict[f],
 ).length;
 console.log(
-  `\nthroughput ratio ${fixed(oursRate / baseRate)}×; strict accuracy ≥ baseline on ${strictBetter}/4 fields; cached ${cached.hits}/${cached.calls} hits`,
+  `\nthroughput ratio ${fixed(oursRate / baseRate)}× link-preview-js, ${fixed(oursRate / bareRate, 2)}× the bare fetch ` +
+    `(CPU per preview ${fixed(ours.cpuMsPerPreview / bare.cpuMsPerPreview, 2)}× the bare fetch's); strict accuracy ≥ baseline on ${strictBetter}/4 fields; cached ${cached.hits}/${cached.calls} hits`,
 );
 process.exit(0);

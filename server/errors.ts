@@ -11,12 +11,14 @@ export class AppError extends Error {
   readonly code: string;
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Another site failed (errors.upstream): logged at info, for it is not our fault. */
+  readonly upstream: boolean;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    options: { fields?: FieldErrors; headers?: Record<string, string> } = {},
+    options: { fields?: FieldErrors; headers?: Record<string, string>; upstream?: boolean } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,6 +26,7 @@ export class AppError extends Error {
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.upstream = options.upstream ?? false;
   }
 }
 
@@ -41,7 +44,8 @@ export const errors = {
     new AppError(429, 'rate_limited', `Too many requests. Try again in ${retryAfterSeconds} s.`, {
       headers: { 'retry-after': String(retryAfterSeconds) },
     }),
-  upstream: (status: number, code: string, message: string) => new AppError(status, code, message),
+  upstream: (status: number, code: string, message: string) =>
+    new AppError(status, code, message, { upstream: true }),
 };
 
 export function isAppError(error: unknown): error is AppError {

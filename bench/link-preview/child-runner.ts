@@ -5,9 +5,10 @@ import { SERVER_NODE_FLAGS } from '../server-node-flags';
 import type { RunReport, RunRequest } from './fetch-runner';
 
 /**
- * Runs one side of the bench (ours-runner.ts or baseline-runner.ts) in its own Node process. The runner is bundled
- * with esbuild first, so the child runs plain JavaScript like the production server does and
- * its RSS holds no TypeScript loader; ours runs with the server's Node flags.
+ * Runs one side of the bench (ours-runner.ts, bare-runner.ts or baseline-runner.ts) in its own
+ * Node process. The runner is bundled with esbuild first, so the child runs plain JavaScript
+ * like the production server does and its RSS holds no TypeScript loader; ours and bare run
+ * with the server's Node flags.
  */
 export async function runInChildProcess(request: RunRequest): Promise<RunReport> {
   const outfile = fileURLToPath(new URL(`../../.tmp/bench/${request.side}-runner.mjs`, import.meta.url));
@@ -22,7 +23,7 @@ export async function runInChildProcess(request: RunRequest): Promise<RunReport>
     logLevel: 'warning',
   });
   const child = fork(outfile, [], {
-    execArgv: request.side === 'ours' ? SERVER_NODE_FLAGS : [],
+    execArgv: request.side === 'baseline' ? [] : SERVER_NODE_FLAGS,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

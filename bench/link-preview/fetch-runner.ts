@@ -8,7 +8,7 @@ import type { PreviewFields } from './corpus-score';
  * The parent sends a RunRequest over IPC and gets a RunReport back.
  */
 
-export type Side = 'ours' | 'baseline';
+export type Side = 'ours' | 'bare' | 'baseline';
 
 export interface RunRequest {
   side: Side;
@@ -31,6 +31,8 @@ export interface RunReport {
   errors: number;
   startRssMb: number;
   peakRssMb: number;
+  /** CPU time (user + system) of the timed phase, per preview. */
+  cpuMsPerPreview: number;
 }
 
 export type Outcome = { ok: boolean; fields: PreviewFields; bytes?: { decoded: number; wire: number } };
@@ -46,6 +48,7 @@ async function run(request: RunRequest, previewerFor: PreviewerFactory): Promise
     outcome: await preview(url),
   }));
   const rss = sampleRss();
+  const cpuBefore = process.cpuUsage();
   const timed = Array.from({ length: request.rounds }, () => request.urls).flat();
   // Keep only whether each preview succeeded: holding 1,000+ previews would be the runner's
   // memory, not the fetcher's.
@@ -56,6 +59,7 @@ async function run(request: RunRequest, previewerFor: PreviewerFactory): Promise
     async ({ url }) => (await preview(url)).ok,
   );
   const peakRssMb = rss.stop();
+  const cpu = process.cpuUsage(cpuBefore);
   return {
     fields: Object.fromEntries(once.results.map(({ id, outcome }) => [id, outcome.fields])),
     bytesRead: Object.fromEntries(
@@ -67,6 +71,7 @@ async function run(request: RunRequest, previewerFor: PreviewerFactory): Promise
     errors: pool.results.filter((ok) => !ok).length,
     startRssMb,
     peakRssMb,
+    cpuMsPerPreview: (cpu.user + cpu.system) / 1000 / Math.max(1, pool.results.length),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { noteUpstreamFailure } from './request-log';
 
 const INTERNAL_ERROR_BODY = {
   error: { code: 'internal_error', message: 'Something went wrong on our side.' },
@@ -17,6 +18,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
+      if (error.upstream) noteUpstreamFailure(reply, error.code);
       const body = {
         code: error.code,
         message: error.message,

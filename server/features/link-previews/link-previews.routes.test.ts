@@ -33,7 +33,8 @@ beforeAll(async () => {
         .end('<meta property="og:title" content="Soft 404">');
   });
   canary = await startTestOrigin('127.0.0.1', canaryHandler);
-  t = await createTestApp({ UNSAFE_PREVIEW_ALLOWED_ADDRESSES: ORIGIN_HOST });
+  // Offline: a name that slipped past the checks fails without a DNS question leaving the machine.
+  t = await createTestApp({ UNSAFE_PREVIEW_ALLOWED_ADDRESSES: ORIGIN_HOST, UNSAFE_PREVIEW_OFFLINE: 'true' });
   cookie = sessionCookieFrom(
     await t.api({ method: 'POST', url: `${API_PREFIX}/auth/signup`, payload: newAccount() }),
   );
@@ -125,6 +126,21 @@ describe('GET /api/v1/proxy', () => {
       });
     }
     expect(canary.connectionCount()).toBe(0);
+  });
+
+  it.each([
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'https://printer.local/',
+    'http://web.default.svc/',
+  ])('refuses the internal host name of %s with 403 forbidden_address', async (url) => {
+    const response = await proxy(q(url));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'forbidden_address',
+        message: 'That address is not allowed: it points to a private network.',
+      },
+    });
   });
 
   it('answers an origin error status (even a 404 with og tags) with 502 upstream_status', async () => {

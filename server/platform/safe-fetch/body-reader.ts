@@ -1,7 +1,8 @@
-import { Transform, pipeline, type Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import zlib from 'node:zlib';
 import { chooseCharset, type CharsetSource } from './charset';
+import { withoutStackTraces } from './quiet-errors';
 import { CHARSET_PRESCAN_BYTES, DECOMPRESS_INPUT_BYTES, TEXT_SLICE_BYTES } from './limits';
 
 /**
@@ -32,7 +33,6 @@ export interface ReadReport {
 }
 
 export class UnsupportedEncodingError extends Error {}
-class WireLimitError extends Error {}
 
 function createDecompressor(contentEncoding: string): Transform | null {
   // Servers finish a response with an unflushed final block more often than one would think.
@@ -51,34 +51,6 @@ function createDecompressor(contentEncoding: string): Transform | null {
     default:
       throw new UnsupportedEncodingError(contentEncoding);
   }
-}
-
-/** The body as decoded bytes, counting wire bytes and refusing to go past the wire limit. */
-function decodedStream(
-  body: Readable,
-  contentEncoding: string,
-  limits: ReadLimits,
-  counter: { wire: number },
-): Readable {
-  const decompressor = createDecompressor(contentEncoding.trim().toLowerCase());
-  const piece = decompressor ? DECOMPRESS_INPUT_BYTES : Number.POSITIVE_INFINITY;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      // The chunk that crosses the limit still passes, so the decoded limit is what trims.
-      if (counter.wire >= limits.maxWireBytes) return callback(new WireLimitError());
-      counter.wire += chunk.length;
-      // zlib inflates a whole input chunk before it looks at backpressure; small pieces let a
-      // satisfied reader stop decompression soon after it has the head.
-      for (let offset = 0; offset < chunk.length; offset += piece) {
-        this.push(chunk.subarray(offset, offset + piece));
-      }
-      callback();
-    },
-  });
-  const stages: NodeJS.ReadWriteStream[] = decompressor ? [meter, decompressor] : [meter];
-  // pipeline() puts an error handler on every stage and destroys them all together, which is
-  // what keeps an aborted undici body from crashing the process (security.md §7).
-  return pipeline([body, ...stages], () => undefined) as unknown as Readable;
 }
 
 type FeedOutcome = 'more' | 'sink' | 'limit';
@@ -155,36 +127,89 @@ export interface ReadOptions {
 
 /**
  * Streams `body` into `sink`. Throws UnsupportedEncodingError for an unknown Content-Encoding
- * and rethrows stream errors (abort, corrupt gzip); the caller classifies them.
+ * and rejects with stream errors (abort, corrupt gzip); the caller classifies them.
+ *
+ * The body is always taken in flowing mode and never paused: a paused undici body pauses the
+ * HTTP/1 parser, and undici 7 throws an uncatchable assertion when the origin then closes the
+ * connection. Bytes waiting for the decompressor are bounded by the wire
+ * limit. Whatever ends the read (sink satisfied, limit, end, error) destroys the body at once.
  */
-export async function readText(body: Readable, sink: TextSink, options: ReadOptions): Promise<ReadReport> {
-  const counter = { wire: 0 };
-  const decoder = new SliceDecoder(sink, options.limits, options.headerCharset);
-  const stream = decodedStream(body, options.contentEncoding, options.limits, counter);
-  let stop: ReadReport['stop'] = 'end';
+export function readText(body: Readable, sink: TextSink, options: ReadOptions): Promise<ReadReport> {
+  let decompressor: Transform | null;
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const outcome = decoder.push(chunk);
-      if (outcome !== 'more') {
-        stop = outcome;
-        break;
-      }
-    }
+    decompressor = createDecompressor(options.contentEncoding.trim().toLowerCase());
   } catch (error) {
-    if (!(error instanceof WireLimitError)) throw error;
-    stop = 'limit';
-  } finally {
-    stream.destroy();
+    body.destroy();
+    throw error;
   }
-  if (stop === 'end') {
-    const outcome = decoder.end();
-    if (outcome !== 'more') stop = outcome;
-  }
-  return {
-    encoding: decoder.encoding,
-    charsetSource: decoder.charsetSource,
-    wireBytes: counter.wire,
-    decodedBytes: decoder.decodedBytes,
-    stop,
-  };
+  const { limits } = options;
+  const decoder = new SliceDecoder(sink, limits, options.headerCharset);
+  const piece = DECOMPRESS_INPUT_BYTES;
+  let wireBytes = 0;
+  let wireCapped = false;
+  let settled = false;
+
+  return new Promise<ReadReport>((resolve, reject) => {
+    function finish(outcome: ReadReport['stop'] | Error): void {
+      if (settled) return;
+      settled = true;
+      withoutStackTraces(() => {
+        body.destroy();
+        decompressor?.destroy();
+      });
+      if (outcome instanceof Error) return reject(outcome);
+      resolve({
+        encoding: decoder.encoding,
+        charsetSource: decoder.charsetSource,
+        wireBytes,
+        decodedBytes: decoder.decodedBytes,
+        stop: outcome,
+      });
+    }
+    const onDecoded = (chunk: Buffer) => {
+      if (settled) return;
+      const outcome = decoder.push(chunk);
+      if (outcome !== 'more') finish(outcome);
+    };
+    const onDecodedEnd = () => {
+      if (settled) return;
+      if (wireCapped) return finish('limit');
+      const outcome = decoder.end();
+      finish(outcome === 'more' ? 'end' : outcome);
+    };
+    /** No more input: from the end of the body, or the wire limit. */
+    const endInput = () => (decompressor ? decompressor.end() : onDecodedEnd());
+
+    body.on('data', (chunk: Buffer) => {
+      if (settled || wireCapped) return;
+      // The chunk that crosses the limit still passes, so the decoded limit is what trims.
+      if (wireBytes >= limits.maxWireBytes) {
+        wireCapped = true;
+        withoutStackTraces(() => body.destroy());
+        return endInput();
+      }
+      wireBytes += chunk.length;
+      if (!decompressor) return onDecoded(chunk);
+      // zlib inflates a whole input chunk before it looks at its reader; small pieces let a
+      // satisfied reader stop decompression soon after it has the head.
+      for (let offset = 0; offset < chunk.length; offset += piece) {
+        decompressor.write(chunk.subarray(offset, offset + piece));
+      }
+    });
+    body.on('end', () => {
+      if (!wireCapped) endInput();
+    });
+    body.on('error', (error: Error) => {
+      if (!wireCapped) finish(error);
+    });
+    body.on('close', () => {
+      if (!wireCapped && !body.readableEnded) finish(new Error('The response body closed early'));
+    });
+    if (decompressor) {
+      decompressor.on('data', onDecoded);
+      decompressor.on('end', onDecodedEnd);
+      // A stream cut at the wire limit may end mid-block: what was decoded still counts.
+      decompressor.on('error', (error: Error) => (wireCapped ? finish('limit') : finish(error)));
+    }
+  });
 }

@@ -50,7 +50,10 @@ export function createPinnedAgent(pins: AddressPins, timeoutMs: number): Agent {
     connect: { lookup: pinnedLookup(pins), timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
-    // One fetch, one agent: nothing is kept alive past the fetch that checked it.
-    pipelining: 0,
+    // One fetch, one agent: nothing is kept alive past the fetch that checked it (the agent is
+    // destroyed when the fetch ends). The request still says keep-alive, so ordinary origins do
+    // not close the socket right behind the body: that close is what trips undici 7's paused-
+    // parser assertion if a body is ever left unread (body-reader.ts never leaves one).
+    pipelining: 1,
   });
 }

@@ -110,6 +110,67 @@ describe('SSRF: every loopback spelling is refused before any connection', () =>
   });
 });
 
+// Names that only mean something inside a network, with and without a trailing dot or capitals.
+const INTERNAL_NAMES = [
+  'metadata.google.internal',
+  'METADATA.GOOGLE.INTERNAL.',
+  'metadata',
+  'instance-data',
+  'printer.local',
+  'api.default.svc.cluster.local',
+  'kubernetes.default.svc',
+  'router.home.arpa',
+  'nas.lan',
+  'wiki.intranet',
+  'mail.corp',
+  'db.localdomain',
+  'vault.private',
+  'box.home',
+  'duckduckgogg42xjoc72x3sjasowoarfbgcmvfimaftt6twagswzczad.onion',
+  'nothing.invalid',
+  'app.localhost',
+];
+
+describe('SSRF: internal host names are refused by name, before any DNS question', () => {
+  // The resolver answers the allow-listed origin: only the name can make the fetch fail.
+  const asked: string[] = [];
+  const recording: ResolveHost = async (hostname) => {
+    asked.push(hostname);
+    return [{ address: ORIGIN_HOST, family: 4 }];
+  };
+  afterEach(() => {
+    asked.length = 0;
+  });
+
+  it.each(INTERNAL_NAMES)('directly: %s', async (name) => {
+    const url = `http://${name}:${origin.port}/`;
+    expect(await fetcher(recording).fetch(url, collectText().open)).toEqual({
+      ok: false,
+      code: 'forbidden_address',
+    });
+    expect(asked).toEqual([]);
+    expect(hostHeaders).toEqual([]);
+  });
+
+  it.each(INTERNAL_NAMES)('via a redirect from an allowed origin: %s', async (name) => {
+    const start = origin.url(`/?to=${encodeURIComponent(`http://${name}:${origin.port}/`)}`);
+    expect(await fetcher(recording).fetch(start, collectText().open)).toEqual({
+      ok: false,
+      code: 'forbidden_address',
+    });
+    expect(asked).toEqual([]);
+    expect(hostHeaders).toHaveLength(1);
+  });
+
+  it('still resolves public-looking names that merely contain a blocked word', async () => {
+    for (const name of ['internal.example', 'local.example', 'corp-news.example', 'lan.example']) {
+      const result = await fetcher(recording).fetch(`http://${name}:${origin.port}/`, collectText().open);
+      expect(result).toMatchObject({ ok: true, kind: 'document' });
+    }
+    expect(asked).toHaveLength(4);
+  });
+});
+
 describe('SSRF: resolution is checked once and pinned', () => {
   const answers =
     (table: Record<string, string[]>): ResolveHost =>

@@ -187,7 +187,11 @@ describe('safe fetch: encodings and limits', () => {
   });
 
   it('reads at most 1 MiB of a page whose head never ends', async () => {
-    const result = await fetcher().fetch(origin.url('/huge-no-head'), collectText('</head>').open);
+    // The deadline is not what this is about: reading 1 MiB on a busy machine may take longer.
+    const result = await createSafeFetcher({ allowedPrivateAddresses: [ORIGIN_HOST] }).fetch(
+      origin.url('/huge-no-head'),
+      collectText('</head>').open,
+    );
     expect(result).toMatchObject({ ok: true, read: { stop: 'limit', decodedBytes: 1024 * 1024 } });
     if (result.ok && result.kind === 'document')
       expect(result.read.wireBytes).toBeLessThanOrEqual(1024 * 1024 + 64 * 1024);

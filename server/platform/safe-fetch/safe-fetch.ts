@@ -12,6 +12,7 @@ import { fetchFailure, type FetchFailure } from './fetch-failure';
 import { FETCH_DEADLINE_MS, MAX_DECODED_BYTES, MAX_REDIRECTS, MAX_WIRE_BYTES } from './limits';
 import { readFileResponse, type FileResponse } from './file-reader';
 import { createPinnedAgent, type AddressPins } from './pinned-agent';
+import { withoutStackTraces } from './quiet-errors';
 import { REQUEST_HEADERS } from './request-headers';
 import { checkTarget, systemResolveHost, type ResolveHost, type TargetCheckDeps } from './target-check';
 
@@ -76,7 +77,7 @@ function headerValue(headers: Dispatcher.ResponseData['headers'], name: string):
 /** Drops a body we will not read; the error handler is what keeps an abort from crashing. */
 function discard(body: Dispatcher.ResponseData['body']): void {
   body.on('error', () => undefined);
-  body.destroy();
+  withoutStackTraces(() => body.destroy());
 }
 
 // undici hands header bytes over as latin1; browsers read a non-ASCII Location as UTF-8.
@@ -190,7 +191,7 @@ async function fetchWithDeadline<T>(
     return classifyError(error, controller.signal);
   } finally {
     clearTimeout(timer);
-    agent.destroy().catch(() => undefined);
+    withoutStackTraces(() => void agent.destroy().catch(() => undefined));
   }
 }
 

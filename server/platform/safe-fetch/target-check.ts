@@ -1,12 +1,14 @@
 import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import type { AddressPolicy } from './address-policy';
+import { isBlockedHostName } from './blocked-hosts';
 import type { FetchFailureCode } from './fetch-failure';
 
 /**
- * The check every hop passes BEFORE a request is sent: scheme, no userinfo, and every address
- * the host resolves to must be public. The checked addresses are what the connection is then
- * pinned to, so a rebinding DNS server gets no second question.
+ * The check every hop passes BEFORE a request is sent: scheme, no userinfo, a host name not on
+ * the blocked list (blocked-hosts.ts), and every address the host resolves to must be public.
+ * The checked addresses are what the connection is then pinned to, so a rebinding DNS server
+ * gets no second question.
  */
 
 export interface ResolvedAddress {
@@ -39,12 +41,6 @@ export interface TargetCheckDeps {
 }
 
 const WEB_PROTOCOLS = new Set(['http:', 'https:']);
-
-// RFC 6761: these names always mean this machine, whatever a resolver would answer.
-function isLocalhostName(hostname: string): boolean {
-  const name = hostname.replace(/\.$/, '');
-  return name === 'localhost' || name.endsWith('.localhost');
-}
 
 function literalAddress(hostname: string): ResolvedAddress | null {
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
@@ -86,6 +82,7 @@ export async function checkTarget(url: URL, deps: TargetCheckDeps): Promise<Targ
       ? { ok: true, hostname: url.hostname, addresses: [literal], isLiteral: true }
       : { ok: false, code: 'forbidden_address' };
   }
-  if (isLocalhostName(url.hostname)) return { ok: false, code: 'forbidden_address' };
+  // Internal names are refused before DNS is asked anything about them.
+  if (isBlockedHostName(url.hostname)) return { ok: false, code: 'forbidden_address' };
   return resolveAll(url.hostname, deps);
 }
