@@ -10,6 +10,7 @@ import {
   rotatedSize,
   type Size,
 } from './image-geometry';
+import { declaredSizes } from './declared-size';
 import {
   MEDIA_JPEG_QUALITY,
   MEDIA_MAX_INPUT_PIXELS,
@@ -111,8 +112,12 @@ type Inspection =
   | { ok: true; metadata: Metadata & { width: number; height: number }; isAnimated: boolean }
   | { ok: false; reason: PipelineFailure };
 
-/** Reads only the header: the format by its bytes, and the pixel count before any decoding. */
+/**
+ * Reads only the headers: the format by its bytes, and the pixel count before any decoding,
+ * both of every size the file declares (screen, canvas, frames) and of what sharp would decode.
+ */
 export async function inspect(input: Buffer): Promise<Inspection> {
+  if (declaredSizes(input).some(exceedsPixelLimit)) return { ok: false, reason: 'image_too_large' };
   let metadata: Metadata;
   try {
     // No pixel limit here: the header is all that is read, and we compare it ourselves so that
@@ -124,10 +129,12 @@ export async function inspect(input: Buffer): Promise<Inspection> {
   const { format, width, height } = metadata;
   if (!ACCEPTED_FORMATS.has(format) || !width || !height) return { ok: false, reason: 'invalid_image' };
   // With `animated`, height is every frame stacked: the pixel cost of decoding them all.
-  if (width * height > MEDIA_MAX_INPUT_PIXELS) return { ok: false, reason: 'image_too_large' };
+  if (exceedsPixelLimit({ width, height })) return { ok: false, reason: 'image_too_large' };
   const isAnimated = ANIMATABLE_FORMATS.has(format) && (metadata.pages ?? 1) > 1;
   return { ok: true, metadata: { ...metadata, width, height }, isAnimated };
 }
+
+const exceedsPixelLimit = ({ width, height }: Size) => width * height > MEDIA_MAX_INPUT_PIXELS;
 
 export function isPixelLimitError(err: unknown): boolean {
   return err instanceof Error && /pixel limit/i.test(err.message);
