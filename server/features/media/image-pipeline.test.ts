@@ -23,7 +23,8 @@ import {
   webpWithHugeCanvas,
   webpWithHugeFrame,
 } from '../../test-support/hostile-images';
-import { MEDIA_MAX_INPUT_PIXELS } from './limits';
+import { MEDIA_MAX_INPUT_PIXELS, MEDIA_SHARP_TASKS_AT_ONCE } from './limits';
+import { sharpTaskStats } from './sharp-tasks';
 import { inspect, processImage, type ProcessedImage } from './image-pipeline';
 
 async function processed(input: Buffer, options: Parameters<typeof processImage>[1] = { rotation: 0 }) {
@@ -225,5 +226,24 @@ describe('image pipeline', () => {
     atLimit.writeUInt32BE(MEDIA_MAX_INPUT_PIXELS / 10_000, 20);
     atLimit.writeUInt32BE(crc32(atLimit.subarray(12, 29)), 29);
     expect(await inspect(atLimit)).toMatchObject({ ok: true, metadata: { width: 10_000, height: 5_000 } });
+  });
+
+  it('runs at most MEDIA_SHARP_TASKS_AT_ONCE sharp operations at once, server-wide', async () => {
+    // Two images of eight renditions each: more operations than lanes, so some must wait.
+    const inputs = [await jpeg(1500, 1000), await png(1400, 900)];
+    let most = 0;
+    let waited = 0;
+    const sampler = setInterval(() => {
+      const { active, waiting } = sharpTaskStats();
+      most = Math.max(most, active);
+      waited = Math.max(waited, waiting);
+    }, 1);
+    try {
+      await Promise.all(inputs.map((input) => processed(input)));
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBe(MEDIA_SHARP_TASKS_AT_ONCE);
+    expect(waited).toBeGreaterThan(0);
   });
 });
