@@ -188,15 +188,16 @@ async function signUp(pool: Pool, index: number): Promise<string> {
 }
 
 async function main() {
+  const allocatorSettings = Object.entries(SERVER_ALLOCATOR_ENV)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
   const photo = await cameraJpeg();
   const meta = await sharp(photo).metadata();
   console.log(
     `Input: ${meta.width}×${meta.height} JPEG, EXIF orientation ${meta.orientation}, ${(photo.length / 1024 / 1024).toFixed(1)} MB ` +
       `(${cpus().length} cores, Node ${process.version}, sharp threads per image ${MEDIA_SHARP_THREADS}, ` +
       `jobs at once ${MEDIA_MAX_CONCURRENT_JOBS}, sharp operations at once ${MEDIA_SHARP_TASKS_AT_ONCE}, ` +
-      `server allocator ${Object.entries(SERVER_ALLOCATOR_ENV)
-        .map(([name, value]) => `${name}=${value}`)
-        .join(' ')})`,
+      `server allocator ${allocatorSettings || 'glibc defaults'})`,
   );
   const form = new FormData();
   form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'camera.jpg');
