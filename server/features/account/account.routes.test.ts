@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../common/contracts/auth';
 import { AVATAR_SIZES, BIO_MAX_LENGTH } from '../../../common/contracts/users';
+import { gifWithHugeScreen } from '../../test-support/hostile-images';
 import { colourAt, jpeg } from '../../test-support/image-fixtures';
 import {
   mediaRowCount,
@@ -219,9 +220,10 @@ describe('PUT and DELETE /me/avatar', () => {
     expect(storedMediaFiles(t)).toEqual([]);
   });
 
-  it('refuses what is not an image, a crop outside it, and a request without a session', async () => {
+  it('refuses what is not an image, too many declared pixels, a crop outside it, and a request without a session', async () => {
     const ana = await signedUpUser(t);
     expectErrorShape(await putAvatar(ana.cookie, Buffer.from('not an image')), 400, 'invalid_image');
+    expectErrorShape(await putAvatar(ana.cookie, gifWithHugeScreen()), 400, 'image_too_large');
     expectErrorShape(
       await putAvatar(ana.cookie, await jpeg(300, 300), { x: 200, y: 0, width: 200, height: 200 }),
       400,

@@ -10,6 +10,7 @@ import {
   type Rendition,
 } from './image-pipeline';
 import { MEDIA_JPEG_QUALITY, MEDIA_WEBP_QUALITY } from './limits';
+import { runSharpTask } from './sharp-tasks';
 
 const LARGEST_AVATAR = Math.max(...AVATAR_SIZES);
 
@@ -36,12 +37,12 @@ export async function processAvatar(input: Buffer, options: PipelineOptions): Pr
     let image = sharp(input, { ...DECODE_OPTIONS, autoOrient: true }).rotate(options.rotation);
     const { crop } = options;
     if (crop) image = image.extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height });
-    square = await image
+    const decoding = image
       .resize(LARGEST_AVATAR, LARGEST_AVATAR, { fit: 'cover' })
       .toColourspace('srgb')
       .flatten({ background: '#ffffff' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+      .raw();
+    square = await runSharpTask(() => decoding.toBuffer({ resolveWithObject: true }));
   } catch (err) {
     return { ok: false, reason: isPixelLimitError(err) ? 'image_too_large' : 'invalid_image' };
   }
@@ -52,7 +53,7 @@ export async function processAvatar(input: Buffer, options: PipelineOptions): Pr
       format === 'webp'
         ? resized.webp({ quality: MEDIA_WEBP_QUALITY })
         : resized.jpeg({ quality: MEDIA_JPEG_QUALITY, progressive: true });
-    return { format, width: size, height: size, bytes: await encoded.toBuffer() };
+    return { format, width: size, height: size, bytes: await runSharpTask(() => encoded.toBuffer()) };
   };
   const renditions = await Promise.all([
     ...AVATAR_SIZES.map((size) => encode(size, 'webp')),

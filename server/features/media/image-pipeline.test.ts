@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,18 @@ import {
   pngDeclaringHugeSize,
   svgWithScript,
 } from '../../test-support/image-fixtures';
-import { processImage, type ProcessedImage } from './image-pipeline';
+import {
+  apngWithHugeFrame,
+  avifDeclaringHugeSize,
+  gifWithHugeScreen,
+  gifWithHugeSecondFrame,
+  jpegDeclaringHugeSize,
+  webpWithHugeCanvas,
+  webpWithHugeFrame,
+} from '../../test-support/hostile-images';
+import { MEDIA_MAX_INPUT_PIXELS, MEDIA_SHARP_TASKS_AT_ONCE } from './limits';
+import { sharpTaskStats } from './sharp-tasks';
+import { inspect, processImage, type ProcessedImage } from './image-pipeline';
 
 async function processed(input: Buffer, options: Parameters<typeof processImage>[1] = { rotation: 0 }) {
   const result = await processImage(input, options);
@@ -188,5 +200,50 @@ describe('image pipeline', () => {
     ['text', async () => Buffer.from('just some text, not a picture\n'), 'invalid_image'],
   ])('refuses %s', async (_name, make, reason) => {
     expect(await processImage(await make(), { rotation: 0 })).toEqual({ ok: false, reason });
+  });
+
+  // Each file is a few hundred bytes at most and decodes to a pixel or a handful; the size it
+  // declares is what a decoder may allocate, so it alone decides.
+  it.each([
+    ['a GIF whose logical screen is 65,535 × 65,535 around a 1 × 1 frame', gifWithHugeScreen],
+    ['a 10 × 10 GIF whose second frame declares 65,535 × 65,535', gifWithHugeSecondFrame],
+    ['an animated WebP on an 8,000 × 8,000 canvas of 1 × 1 frames', webpWithHugeCanvas],
+    ['a 10 × 10 animated WebP whose frame declares 16,384 × 16,384', webpWithHugeFrame],
+    ['a 1 × 1 APNG whose frame control declares 65,535 × 65,535', apngWithHugeFrame],
+    ['a JPEG whose frame header declares 20,000 × 20,000', jpegDeclaringHugeSize],
+    ['an AVIF whose ispe declares 65,535 × 65,535', avifDeclaringHugeSize],
+  ])('refuses %s as too large, before decoding', async (_name, make) => {
+    const input = await make();
+    expect(input.length).toBeLessThan(1024);
+    expect(await inspect(input)).toEqual({ ok: false, reason: 'image_too_large' });
+    expect(await processImage(input, { rotation: 0 })).toEqual({ ok: false, reason: 'image_too_large' });
+  });
+
+  it('takes an image of exactly the pixel limit’s size by its header', async () => {
+    // 10,000 × 5,000 = the limit; inspect reads the header only, so this costs nothing.
+    const atLimit = await png(8, 8);
+    atLimit.writeUInt32BE(10_000, 16);
+    atLimit.writeUInt32BE(MEDIA_MAX_INPUT_PIXELS / 10_000, 20);
+    atLimit.writeUInt32BE(crc32(atLimit.subarray(12, 29)), 29);
+    expect(await inspect(atLimit)).toMatchObject({ ok: true, metadata: { width: 10_000, height: 5_000 } });
+  });
+
+  it('runs at most MEDIA_SHARP_TASKS_AT_ONCE sharp operations at once, server-wide', async () => {
+    // Two images of eight renditions each: more operations than lanes, so some must wait.
+    const inputs = [await jpeg(1500, 1000), await png(1400, 900)];
+    let most = 0;
+    let waited = 0;
+    const sampler = setInterval(() => {
+      const { active, waiting } = sharpTaskStats();
+      most = Math.max(most, active);
+      waited = Math.max(waited, waiting);
+    }, 1);
+    try {
+      await Promise.all(inputs.map((input) => processed(input)));
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBe(MEDIA_SHARP_TASKS_AT_ONCE);
+    expect(waited).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,8 @@ import {
   rotatedSize,
   type Size,
 } from './image-geometry';
+import { declaredSizes } from './declared-size';
+import { runSharpTask } from './sharp-tasks';
 import {
   MEDIA_JPEG_QUALITY,
   MEDIA_MAX_INPUT_PIXELS,
@@ -111,8 +113,12 @@ type Inspection =
   | { ok: true; metadata: Metadata & { width: number; height: number }; isAnimated: boolean }
   | { ok: false; reason: PipelineFailure };
 
-/** Reads only the header: the format by its bytes, and the pixel count before any decoding. */
+/**
+ * Reads only the headers: the format by its bytes, and the pixel count before any decoding,
+ * both of every size the file declares (screen, canvas, frames) and of what sharp would decode.
+ */
 export async function inspect(input: Buffer): Promise<Inspection> {
+  if (declaredSizes(input).some(exceedsPixelLimit)) return { ok: false, reason: 'image_too_large' };
   let metadata: Metadata;
   try {
     // No pixel limit here: the header is all that is read, and we compare it ourselves so that
@@ -124,10 +130,12 @@ export async function inspect(input: Buffer): Promise<Inspection> {
   const { format, width, height } = metadata;
   if (!ACCEPTED_FORMATS.has(format) || !width || !height) return { ok: false, reason: 'invalid_image' };
   // With `animated`, height is every frame stacked: the pixel cost of decoding them all.
-  if (width * height > MEDIA_MAX_INPUT_PIXELS) return { ok: false, reason: 'image_too_large' };
+  if (exceedsPixelLimit({ width, height })) return { ok: false, reason: 'image_too_large' };
   const isAnimated = ANIMATABLE_FORMATS.has(format) && (metadata.pages ?? 1) > 1;
   return { ok: true, metadata: { ...metadata, width, height }, isAnimated };
 }
+
+const exceedsPixelLimit = ({ width, height }: Size) => width * height > MEDIA_MAX_INPUT_PIXELS;
 
 export function isPixelLimitError(err: unknown): boolean {
   return err instanceof Error && /pixel limit/i.test(err.message);
@@ -144,11 +152,8 @@ const capToLongEdge = {
 async function prepareStill(input: Buffer, { crop, rotation }: PipelineOptions): Promise<PreparedImage> {
   let image = sharp(input, { ...DECODE_OPTIONS, autoOrient: true }).rotate(rotation);
   if (crop) image = image.extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height });
-  const { data, info } = await image
-    .resize(capToLongEdge)
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const decoding = image.resize(capToLongEdge).toColourspace('srgb').raw();
+  const { data, info } = await runSharpTask(() => decoding.toBuffer({ resolveWithObject: true }));
   const raw = { width: info.width, height: info.height, channels: info.channels };
   const source = () => sharp(data, { raw });
   return { width: info.width, height: info.height, source, firstFrame: source, animation: null };
@@ -164,22 +169,24 @@ async function prepareAnimated(
   region: Region,
   rotation: QuarterTurns,
 ): Promise<PreparedImage> {
-  const { data, info } = await sharp(input, { ...DECODE_OPTIONS, animated: true })
+  const decoding = sharp(input, { ...DECODE_OPTIONS, animated: true })
     .extract(region)
     .resize({ width: cappedSize(region).width })
     .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+    .raw();
+  const { data, info } = await runSharpTask(() => decoding.toBuffer({ resolveWithObject: true }));
   const frameHeight = info.pageHeight ?? info.height;
   const frameCount = Math.max(1, Math.round(info.height / frameHeight));
   const frameBytes = info.width * frameHeight * info.channels;
   const raw = { width: info.width, height: frameHeight, channels: info.channels };
   const frames = await Promise.all(
     Array.from({ length: frameCount }, (_, index) =>
-      sharp(data.subarray(index * frameBytes, (index + 1) * frameBytes), { raw })
-        .rotate(rotation)
-        .png({ compressionLevel: 0 })
-        .toBuffer(),
+      runSharpTask(() =>
+        sharp(data.subarray(index * frameBytes, (index + 1) * frameBytes), { raw })
+          .rotate(rotation)
+          .png({ compressionLevel: 0 })
+          .toBuffer(),
+      ),
     ),
   );
   const size = rotatedSize({ width: info.width, height: frameHeight }, rotation);
@@ -209,7 +216,7 @@ async function encodeRenditions(prepared: PreparedImage): Promise<Rendition[]> {
         : format === 'gif'
           ? image.gif(animation)
           : image.flatten({ background: '#ffffff' }).jpeg({ quality: MEDIA_JPEG_QUALITY, progressive: true });
-    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const { data, info } = await runSharpTask(() => encoded.toBuffer({ resolveWithObject: true }));
     return { format, width: info.width, height: info.pageHeight ?? info.height, bytes: data };
   };
   const fallback = prepared.animation ? 'gif' : 'jpeg';
@@ -226,11 +233,11 @@ function delayOf(prepared: PreparedImage): { delay?: number[] } {
 
 async function placeholderOf(prepared: PreparedImage): Promise<string> {
   const edge = MEDIA_PLACEHOLDER_MAX_EDGE;
-  const { data, info } = await prepared
+  const small = prepared
     .firstFrame()
     .resize({ width: edge, height: edge, fit: 'inside' })
     .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+    .raw();
+  const { data, info } = await runSharpTask(() => small.toBuffer({ resolveWithObject: true }));
   return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
 }

@@ -34,6 +34,12 @@ export const MEDIA_SWEEP_BATCH = 200;
 export const MEDIA_MAX_CONCURRENT_JOBS = 2;
 /** libvips threads per image (sharp.concurrency): with two jobs at once this fills two cores. */
 export const MEDIA_SHARP_THREADS = 1;
+/**
+ * sharp operations (a decode, one rendition's encode) running at once, server-wide, one per
+ * core: a single upload still has both, and two at once share them instead of each holding the
+ * buffers of two or more encodes.
+ */
+export const MEDIA_SHARP_TASKS_AT_ONCE = 2;
 
 /** Largest text field of an upload (`crop`, `rotation`), in bytes. */
 export const MEDIA_FIELD_MAX_BYTES = 256;

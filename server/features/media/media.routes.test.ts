@@ -11,6 +11,7 @@ import {
   pngDeclaringHugeSize,
   svgWithScript,
 } from '../../test-support/image-fixtures';
+import { apngWithHugeFrame, gifWithHugeScreen, webpWithHugeFrame } from '../../test-support/hostile-images';
 import {
   mediaRowCount,
   multipartBody,
@@ -94,6 +95,14 @@ describe('POST /api/v1/media', () => {
 
   it.each([
     ['a PNG declaring 100,000 × 100,000 pixels', pngDeclaringHugeSize, 'image.png', 'image_too_large'],
+    [
+      'a GIF with a 65,535 × 65,535 screen around a 1 × 1 frame',
+      gifWithHugeScreen,
+      'a.gif',
+      'image_too_large',
+    ],
+    ['an animated WebP with a frame declaring 16,384²', webpWithHugeFrame, 'a.webp', 'image_too_large'],
+    ['an APNG with a frame declaring 65,535²', apngWithHugeFrame, 'a.png', 'image_too_large'],
     ['a truncated JPEG', async () => (await jpeg()).subarray(0, 3000), 'photo.jpg', 'invalid_image'],
     ['a GIF/JavaScript polyglot', async () => gifJsPolyglot(), 'funny.gif', 'invalid_image'],
     ['an SVG with a script', async () => svgWithScript(), 'logo.svg', 'invalid_image'],
