@@ -46,7 +46,7 @@ export async function send(
 }
 
 /** A request the server has not answered in this long counts as unanswered (status 0). */
-const REQUEST_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 let accounts = 0;
 
