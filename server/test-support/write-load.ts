@@ -47,6 +47,10 @@ export async function send(
 
 /** A request the server has not answered in this long counts as unanswered (status 0). */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** A writer whose request failed waits this long before the next, as a client backing off would. */
+const FAILURE_PAUSE_MS = 100;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let accounts = 0;
 
@@ -122,6 +126,7 @@ export async function runWriteLoad(options: WriteLoadOptions, acknowledged: Ackn
           const { answer, id } = await createPost(base, writer, `Reply ${w}.${i}`, target);
           acknowledged.statuses.push(answer.status);
           if (id) acknowledged.replies.set(id, target);
+          else await pause(FAILURE_PAUSE_MS);
         } else {
           const key = `${target} ${writer.userId}`;
           const isLiked = !(acknowledged.likes.get(key) ?? false);
@@ -134,6 +139,7 @@ export async function runWriteLoad(options: WriteLoadOptions, acknowledged: Ackn
             acknowledged.uncertainLikes.delete(key);
           } else {
             acknowledged.uncertainLikes.add(key);
+            await pause(FAILURE_PAUSE_MS);
           }
         }
       }
