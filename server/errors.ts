@@ -46,6 +46,11 @@ export const errors = {
     }),
   upstream: (status: number, code: string, message: string) =>
     new AppError(status, code, message, { upstream: true }),
+  /** The database cannot be reached right now (server/platform/db/unavailable.ts). */
+  databaseUnavailable: (retryAfterSeconds: number) =>
+    new AppError(503, 'database_unavailable', 'The database is unreachable right now. Try again shortly.', {
+      headers: { 'retry-after': String(retryAfterSeconds) },
+    }),
 };
 
 export function isAppError(error: unknown): error is AppError {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { AppError, errors } from '../errors';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../platform/db/unavailable';
 import { noteUpstreamFailure } from './request-log';
 
 const INTERNAL_ERROR_BODY = {
@@ -15,7 +16,12 @@ const FASTIFY_CLIENT_CODES: Record<string, string> = {
 };
 
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // A database that is away costs the request a 503 with Retry-After, never a 500.
+    const error = isDatabaseUnavailable(thrown)
+      ? errors.databaseUnavailable(DATABASE_RETRY_AFTER_SECONDS)
+      : thrown;
+    if (error !== thrown) request.log.warn({ err: thrown }, 'database unavailable');
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       if (error.upstream) noteUpstreamFailure(reply, error.code);

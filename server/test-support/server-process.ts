@@ -14,13 +14,19 @@ export interface ServerProcess {
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
-/**
- * server/main.ts as an operator runs it: its own process, its own DATA_DIR, loopback only, on a
- * free port. Call stopServerProcesses() after each test.
- */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/** A temporary DATA_DIR that stopServerProcesses() removes: pass it to restart on the same data. */
+export function serverDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-main-'));
   dirs.push(dataDir);
+  return dataDir;
+}
+
+/**
+ * server/main.ts as an operator runs it: its own process, its own DATA_DIR (unless `env` names
+ * one), loopback only, on a free port. Call stopServerProcesses() after each test.
+ */
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const dataDir = env.DATA_DIR ?? serverDataDir();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       PATH: process.env.PATH,
@@ -51,9 +57,18 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return { child, exited, waitFor, output: () => output };
 }
 
+/** Starts the server and resolves with its base URL once it listens. */
+export async function startListeningServer(
+  env: Record<string, string>,
+): Promise<{ server: ServerProcess; base: string }> {
+  const server = startServerProcess(env);
+  const match = await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
+  return { server, base: `http://127.0.0.1:${match?.[1]}` };
+}
+
 /** Kills what startServerProcess started (by pid) and removes its DATA_DIRs. */
 export function stopServerProcesses(): void {
   for (const child of children.splice(0))
-    if (child.exitCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
+    if (child.exitCode === null && child.signalCode === null && child.pid) process.kill(child.pid, 'SIGKILL');
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

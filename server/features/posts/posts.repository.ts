@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import { queryTemplate, type QueryTemplate } from '../../platform/db/query-template';
 import type { Database, PostsTable } from '../../platform/db/schema';
 import { hiddenAuthorsOf } from '../safety/hidden-authors';
@@ -125,15 +126,35 @@ function scopeIdOf(scope: PostScope): string {
 
 export function createPostsRepository(db: Db) {
   /**
-   * Writes a count recounted from its rows: recounting rather than incrementing means a lost
-   * update can never leave a wrong count.
+   * Recounts one of a post's counts from its rows and stores it; recounting rather than
+   * incrementing means a count can only be as wrong as its rows. Runs inside the transaction
+   * that wrote the rows. On PostgreSQL the post's row is locked first: a concurrent writer of
+   * the same post waits for this transaction to commit, and its count (a later statement, so a
+   * later snapshot) then sees this transaction's rows as well as its own. Without the lock two
+   * replies written at once each counted only themselves. `FOR NO KEY UPDATE` does not conflict
+   * with the key-share lock the new row's foreign key already holds, so it cannot deadlock with
+   * it. SQLite runs one write transaction at a time, which serializes the recounts by itself.
    */
-  async function storeCount(
-    postId: string,
-    count: { like_count: number } | { reply_count: number },
-  ): Promise<number> {
-    await db.updateTable('posts').set(count).where('id', '=', postId).execute();
-    return 'like_count' in count ? count.like_count : count.reply_count;
+  async function recount(postId: string, column: 'like_count' | 'reply_count'): Promise<number> {
+    if (isPostgres(db))
+      await db.selectFrom('posts').select('id').where('id', '=', postId).forNoKeyUpdate().execute();
+    const { count } = await (
+      column === 'like_count'
+        ? db
+            .selectFrom('post_likes')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('post_id', '=', postId)
+        : db
+            .selectFrom('posts')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .where('parent_id', '=', postId)
+    ).executeTakeFirstOrThrow();
+    await db
+      .updateTable('posts')
+      .set({ [column]: Number(count) })
+      .where('id', '=', postId)
+      .execute();
+    return Number(count);
   }
 
   return {
@@ -192,45 +213,36 @@ export function createPostsRepository(db: Db) {
       return db.selectFrom('posts').select(['id', 'parent_id']).where('author_id', '=', authorId).execute();
     },
 
-    /** Posts by others that this user liked: their counts change when the likes go. */
-    async findLikedByOthers(userId: string): Promise<string[]> {
-      const rows = await db
-        .selectFrom('post_likes')
-        .innerJoin('posts', 'posts.id', 'post_likes.post_id')
-        .select('posts.id')
-        .where('post_likes.user_id', '=', userId)
-        .where('posts.author_id', '!=', userId)
+    /**
+     * Deletes the author's posts (replies to them go too: parent_id cascades; likes too) and
+     * returns the rows deleted, so a post written meanwhile has its parent recounted as well.
+     */
+    deleteByAuthor(authorId: string): Promise<{ id: string; parent_id: string | null }[]> {
+      return db
+        .deleteFrom('posts')
+        .where('author_id', '=', authorId)
+        .returning(['id', 'parent_id'])
         .execute();
-      return rows.map((row) => row.id);
     },
 
-    /** Replies to these posts go with them (parent_id cascades); likes too. */
-    async deleteByAuthor(authorId: string): Promise<void> {
-      await db.deleteFrom('posts').where('author_id', '=', authorId).execute();
+    /** Deletes the user's likes and returns the posts that had them, for their recount. */
+    async deleteLikesBy(userId: string): Promise<string[]> {
+      const rows = await db
+        .deleteFrom('post_likes')
+        .where('user_id', '=', userId)
+        .returning('post_id')
+        .execute();
+      return rows.map((row) => row.post_id);
     },
 
-    async deleteLikesBy(userId: string): Promise<void> {
-      await db.deleteFrom('post_likes').where('user_id', '=', userId).execute();
+    /** Recounts one post's likes from its rows (see recount). */
+    refreshLikeCount(postId: string): Promise<number> {
+      return recount(postId, 'like_count');
     },
 
-    /** Recounts one post's likes from its rows (see storeCount). */
-    async refreshLikeCount(postId: string): Promise<number> {
-      const { count } = await db
-        .selectFrom('post_likes')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('post_id', '=', postId)
-        .executeTakeFirstOrThrow();
-      return storeCount(postId, { like_count: Number(count) });
-    },
-
-    /** Recounts one post's replies from its rows (see storeCount). */
-    async refreshReplyCount(postId: string): Promise<number> {
-      const { count } = await db
-        .selectFrom('posts')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('parent_id', '=', postId)
-        .executeTakeFirstOrThrow();
-      return storeCount(postId, { reply_count: Number(count) });
+    /** Recounts one post's replies from its rows (see recount). */
+    refreshReplyCount(postId: string): Promise<number> {
+      return recount(postId, 'reply_count');
     },
 
     async setLike(postId: string, userId: string, isLiked: boolean, at: number): Promise<number> {
@@ -247,17 +259,7 @@ export function createPostsRepository(db: Db) {
           .where('user_id', '=', userId)
           .execute();
       }
-      const { count } = await db
-        .selectFrom('post_likes')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('post_id', '=', postId)
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable('posts')
-        .set({ like_count: Number(count) })
-        .where('id', '=', postId)
-        .execute();
-      return Number(count);
+      return recount(postId, 'like_count');
     },
 
     /** Appends to the event log and returns the event's sequence number. */

@@ -305,27 +305,30 @@ export function createPostsService({
      */
     removeAllBy(userId: string, finish: (trx: Db) => Promise<void>): Promise<void> {
       return write(async (repo, trx) => {
-        const own = await repo.findIdsByAuthor(userId);
-        const liked = await repo.findLikedByOthers(userId);
-        const ownIds = new Set(own.map((post) => post.id));
-        await repo.deleteByAuthor(userId);
-        await repo.deleteLikesBy(userId);
-        const events: EventWithoutSeq[] = own.map((post) => ({
+        // Listed before the delete as well: on SQLite a reply removed by its parent's cascade
+        // is not among the rows the delete returns.
+        const own = new Map<string, string | null>();
+        for (const post of await repo.findIdsByAuthor(userId)) own.set(post.id, post.parent_id);
+        for (const post of await repo.deleteByAuthor(userId)) own.set(post.id, post.parent_id);
+        // Likes on the account's own posts went with them; these are on others' posts.
+        const liked = await repo.deleteLikesBy(userId);
+        const events: EventWithoutSeq[] = [...own].map(([postId, parentId]) => ({
           type: 'post.deleted',
-          postId: post.id,
-          parentId: post.parent_id,
+          postId,
+          parentId,
         }));
-        const parents = new Set(
-          own.flatMap((post) => (post.parent_id && !ownIds.has(post.parent_id) ? [post.parent_id] : [])),
+        // Recounted in id order: two of these at once lock the posts they share in the same order.
+        const parents = [...new Set(own.values())].filter(
+          (parentId): parentId is string => parentId !== null && !own.has(parentId),
         );
-        for (const parentId of parents) {
+        for (const parentId of parents.sort()) {
           events.push({
             type: 'post.replied',
             postId: parentId,
             replyCount: await repo.refreshReplyCount(parentId),
           });
         }
-        for (const postId of liked) {
+        for (const postId of [...new Set(liked)].sort()) {
           events.push({ type: 'post.liked', postId, likeCount: await repo.refreshLikeCount(postId) });
         }
         await finish(trx);

@@ -19,6 +19,11 @@ export interface DatabaseHandle {
 
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
 const POSTGRES_POOL_SIZE = 10;
+/**
+ * A request waits this long for a PostgreSQL connection (a new one while the database is away, or
+ * a free one from a busy pool), then fails with 503 instead of hanging (README limits).
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
 const PG_INT8_OID = 20;
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
@@ -40,11 +45,19 @@ function openSqlite(file: string): Db {
 function openPostgres(url: string): Db {
   // Times are epoch milliseconds in bigint columns; they fit a JS number exactly.
   pg.types.setTypeParser(PG_INT8_OID, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE });
-  // An idle connection the server ends (restart, failover, pg_terminate_backend, a dropped
-  // database) makes the pool emit 'error', which would crash the process without a listener.
-  // The pool has already discarded that connection and the next query opens a fresh one;
-  // queries in flight still get their own error.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: POSTGRES_POOL_SIZE,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  });
+  // A connection the server ends or the network cuts (restart, fail-over, pg_terminate_backend)
+  // emits 'error' on its client, which crashes the process unless someone listens. The pool
+  // listens only while a client is idle; a client checked out for a query or a transaction needs
+  // a listener of its own, so every client gets one for its whole life. Nothing is lost by
+  // ignoring the event: the query in flight fails with its own error (answered with 503, see
+  // unavailable.ts), the client is no longer queryable, and the pool discards it on release
+  // and opens a fresh connection for the next query.
+  pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
