@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import { inject } from 'vitest';
 import type { FeedEvent } from '../../common/contracts/feed-events';
 import type { UserEvent } from '../../common/contracts/notifications';
@@ -33,7 +34,11 @@ export interface TestApp {
  * A real app in a temporary DATA_DIR, on a fresh SQLite database there, or on a fresh
  * PostgreSQL database of its own when TEST_DATABASE_URL is set (dropped on close).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** Kysely plugins on the app's own connection (the returned `database` has none). */
+  { plugins = [] }: { plugins?: KyselyPlugin[] } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-test-'));
   const ownDatabase = await freshTestDatabase(inject('testDatabaseTemplate'));
   const config = loadConfig({
@@ -53,7 +58,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const channelEvents: TestApp['channelEvents'] = [];
   const app = await buildApp({
     config,
-    database,
+    database: { ...database, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), database.db) },
     publishFeedEvent: async (event) => void events.push(event),
     publishUserEvent: async (userId, event) => void userEvents.push({ userId, event }),
     publishToChannels: async (channels, event, data) => void channelEvents.push({ channels, event, data }),

@@ -112,6 +112,14 @@ function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order,
   return template;
 }
 
+/** One post by id; a post page and its replies look it up on every read, so compiled once. */
+const byIdTemplate = (options: ReadOptions) =>
+  queryTemplate<Database, { id: string; viewerId: string }, PostRow>((db, param) =>
+    selectPosts(db, param('viewerId'), options).where('posts.id', '=', param('id')),
+  );
+const byId = byIdTemplate({});
+const byIdIncludingSuspended = byIdTemplate({ includeSuspended: true });
+
 function scopeIdOf(scope: PostScope): string {
   switch (scope.kind) {
     case 'feed':
@@ -158,8 +166,14 @@ export function createPostsRepository(db: Db) {
   }
 
   return {
-    findById(id: string, viewerId: string | null, options?: ReadOptions): Promise<PostRow | undefined> {
-      return selectPosts(db, viewerId, options).where('posts.id', '=', id).executeTakeFirst();
+    async findById(
+      id: string,
+      viewerId: string | null,
+      { includeSuspended = false }: ReadOptions = {},
+    ): Promise<PostRow | undefined> {
+      const template = includeSuspended ? byIdIncludingSuspended : byId;
+      const [row] = await template.execute(db, { id, viewerId: viewerId ?? '' });
+      return row;
     },
 
     /**

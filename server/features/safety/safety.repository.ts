@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { queryTemplate } from '../../platform/db/query-template';
+import type { Database } from '../../platform/db/schema';
 import type { PublicUserRow } from '../users/users.repository';
 import { hiddenAuthorsOf } from './hidden-authors';
 
@@ -19,6 +21,11 @@ const TABLES: Record<SafetyKind, RelationTable> = {
   block: { table: 'user_blocks', owner: 'blocker_id', target: 'blocked_id' },
   mute: { table: 'user_mutes', owner: 'muter_id', target: 'muted_id' } as unknown as RelationTable,
 };
+
+/** Asked on every signed-in read (SafetyService.hiddenAuthorsFor): compiled once. */
+const hiddenAuthorsTemplate = queryTemplate<Database, { viewerId: string }, { author_id: string }>(
+  (db, param) => hiddenAuthorsOf(db, param('viewerId')),
+);
 
 export function createSafetyRepository(db: Db) {
   return {
@@ -68,7 +75,7 @@ export function createSafetyRepository(db: Db) {
     },
 
     async hiddenAuthorsFor(viewerId: string): Promise<string[]> {
-      const rows = await hiddenAuthorsOf(db, viewerId).execute();
+      const rows = await hiddenAuthorsTemplate.execute(db, { viewerId });
       return rows.map((row) => row.author_id);
     },
 

@@ -12,6 +12,7 @@ import * as profiles from './0010-profiles';
 import * as notifications from './0011-notifications';
 import * as safety from './0012-safety';
 import * as searchWordBeginnings from './0013-search-word-beginnings';
+import * as feedIndex from './0014-feed-index';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-notifications': notifications,
   '0012-safety': safety,
   '0013-search-word-beginnings': searchWordBeginnings,
+  '0014-feed-index': feedIndex,
 };
