@@ -46,10 +46,11 @@ import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
-import { installErrorHandler } from './http/error-handler';
+import { answerFrameworkError, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './http/error-handler';
 import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
+import { installTextInputGuard } from './http/text-input-guard';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
 import { offlineResolveHost } from './platform/safe-fetch/target-check';
@@ -93,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: createLoggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT_BYTES,
+    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     // One line per request (installRequestLog) instead of Fastify's two: half the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
@@ -125,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installSessionHook(app, auth, cookie);
   installApiGuards(app);
+  installTextInputGuard(app);
 
   app.get('/healthz', async () => {
     await database.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
