@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
@@ -79,6 +79,8 @@ export interface AppDeps {
   realtimeClock?: () => number;
   /** Where media files go; what config says (DATA_DIR/media or S3) when omitted. */
   storage?: ObjectStorage;
+  /** Hears of every route as it is registered: tests that must cover them all list them here. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** JSON bodies larger than this are refused with 413 before they are parsed. */
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
   });
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   installErrorHandler(app);
   installRequestLog(app);
   installSecurityHeaders(app);
