@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { API_BODY_LIMIT_BYTES } from '../app';
 import { jpeg } from '../test-support/image-fixtures';
 import { uploadImage } from '../test-support/media-upload';
 import { createTestApp, signedUpUser, type TestApp } from '../test-support/test-app';
@@ -133,6 +134,37 @@ describe('hostile JSON shapes and sizes', () => {
     });
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
+
+  it.each([
+    ['an array', 2, (depth: number) => `${'['.repeat(depth)}"\u0000"${']'.repeat(depth)}`],
+    [
+      'objects with a prototype key',
+      6,
+      (depth: number) => `${'{"a":'.repeat(depth)}{"__proto__":1}${'}'.repeat(depth)}`,
+    ],
+  ])(
+    'answers a body of %s nested as deep as the body limit allows with a 400',
+    async (_, perLevel, nested) => {
+      const depth = Math.floor((API_BODY_LIMIT_BYTES - 100) / perLevel);
+      for (const [method, url, field] of [
+        ['PATCH', '/api/v1/me/profile', 'bio'],
+        ['POST', '/api/v1/posts', 'body'],
+      ] as const) {
+        const response = await t.api({
+          method,
+          url,
+          cookie,
+          headers: { 'content-type': 'application/json' },
+          payload: `{"${field}":${nested(depth)}}`,
+        });
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(400);
+        expect(response.json().error).toMatchObject({
+          code: expect.any(String),
+          message: expect.any(String),
+        });
+      }
+    },
+  );
 
   it.each([`/api/v1/users/${'a'.repeat(10_000)}`, `/api/v1/posts/${'%00'.repeat(5_000)}`])(
     'answers a path segment over 100 characters with 414 path_too_long',
