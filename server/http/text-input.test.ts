@@ -41,6 +41,8 @@ describe('NUL and other control characters', () => {
     ['/api/v1/users/a%00b/posts', 'handle'],
     ['/api/v1/posts/%00', 'id'],
     ['/api/v1/feed?cursor=%00', 'cursor'],
+    ['/media/a%00b.webp', '*'],
+    ['/media/p/a%00b.webp', 'file'],
   ])('GET %s answers 400 invalid_text', async (url, field) => {
     for (const session of [cookie, undefined]) {
       expectInvalidText(await t.api({ method: 'GET', url, cookie: session }), field);
