@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
 import { registerAccountRoutes } from './features/account/account.routes';
 import { createAccountService } from './features/account/account.service';
@@ -46,10 +46,11 @@ import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
-import { installErrorHandler } from './http/error-handler';
+import { answerFrameworkError, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './http/error-handler';
 import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
+import { installTextInputGuard } from './http/text-input-guard';
 import type { DatabaseHandle } from './platform/db/database';
 import { createLoggerOptions } from './platform/logger';
 import { offlineResolveHost } from './platform/safe-fetch/target-check';
@@ -78,6 +79,8 @@ export interface AppDeps {
   realtimeClock?: () => number;
   /** Where media files go; what config says (DATA_DIR/media or S3) when omitted. */
   storage?: ObjectStorage;
+  /** Hears of every route as it is registered: tests that must cover them all list them here. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** JSON bodies larger than this are refused with 413 before they are parsed. */
@@ -93,11 +96,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: createLoggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT_BYTES,
+    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     // One line per request (installRequestLog) instead of Fastify's two: half the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
   });
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   installErrorHandler(app);
   installRequestLog(app);
   installSecurityHeaders(app);
@@ -125,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installSessionHook(app, auth, cookie);
   installApiGuards(app);
+  installTextInputGuard(app);
 
   app.get('/healthz', async () => {
     await database.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();

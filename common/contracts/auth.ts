@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import type { Avatar } from './users';
 
 /** Account rules shared by the sign-up form and the API, so both say the same thing. */
@@ -41,7 +42,8 @@ export const displayNameSchema = z
   .string({ error: 'Enter a display name.' })
   .trim()
   .min(1, 'Enter a display name.')
-  .max(DISPLAY_NAME_MAX_LENGTH, `Display names have at most ${DISPLAY_NAME_MAX_LENGTH} characters.`);
+  .max(DISPLAY_NAME_MAX_LENGTH, `Display names have at most ${DISPLAY_NAME_MAX_LENGTH} characters.`)
+  .refine(isAcceptableText, INVALID_TEXT_MESSAGE);
 
 export const passwordSchema = z
   .string({ error: 'Choose a password.' })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import type { Post } from './posts';
 import type { PublicProfile } from './users';
 
@@ -88,6 +89,7 @@ export const createReportRequestSchema = z.object({
     .string()
     .trim()
     .max(REPORT_NOTE_MAX_LENGTH, `Keep it under ${REPORT_NOTE_MAX_LENGTH} characters.`)
+    .refine(isAcceptableText, INVALID_TEXT_MESSAGE)
     .optional(),
 });
 export type CreateReportRequest = z.input<typeof createReportRequestSchema>;

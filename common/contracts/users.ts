@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { displayNameSchema, HANDLE_MAX_LENGTH } from './auth';
+import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import type { ImageVariant } from './media';
 
 export const handleParamSchema = z.object({
@@ -61,7 +62,8 @@ export interface UserSearchResponse {
 export const bioSchema = z
   .string({ error: 'Write a bio, or leave it empty.' })
   .trim()
-  .max(BIO_MAX_LENGTH, `Bios have at most ${BIO_MAX_LENGTH} characters.`);
+  .max(BIO_MAX_LENGTH, `Bios have at most ${BIO_MAX_LENGTH} characters.`)
+  .refine(isAcceptableText, INVALID_TEXT_MESSAGE);
 
 /** PATCH /api/v1/me/profile: either field may be left out. */
 export const updateProfileRequestSchema = z

@@ -14,6 +14,8 @@ describe('parseSearchQuery', () => {
     ['from:@not-a-handle', { words: ['from:@not-a-handle'], phrases: [], fromHandle: null }],
     ['Tea tea TEA', { words: ['Tea'], phrases: [], fromHandle: null }],
     ['a+b (x) .*', { words: ['a+b', '(x)', '.*'], phrases: [], fromHandle: null }],
+    ['a\u0000b "c\u0007 d\u0000"', { words: ['a', 'b'], phrases: ['c d'], fromHandle: null }],
+    ['\u0000\u001b', { words: [], phrases: [], fromHandle: null }],
   ])('%j', (input, expected) => {
     expect(parseSearchQuery(input)).toEqual(expected);
   });

@@ -16,7 +16,10 @@ export interface SearchQuery {
   fromHandle: string | null;
 }
 
-const TOKEN = /"([^"]*)"?|(\S+)/g;
+// Control characters separate words as spaces do: the API refuses them, and a NUL would end
+// SQLite's full-text query string early if one got this far.
+const TOKEN = /"([^"]*)"?|([^\s\p{Cc}]+)/gu;
+const SPACES_AND_CONTROLS = /[\s\p{Cc}]+/gu;
 const FROM_FILTER = new RegExp(`^from:@?([A-Za-z0-9_]{1,${HANDLE_MAX_LENGTH}})$`, 'i');
 
 export function parseSearchQuery(input: string): SearchQuery {
@@ -32,7 +35,7 @@ export function parseSearchQuery(input: string): SearchQuery {
   };
   for (const [, quoted, bare] of input.matchAll(TOKEN)) {
     if (quoted !== undefined) {
-      add(phrases, quoted.trim().replace(/\s+/g, ' '));
+      add(phrases, quoted.replace(SPACES_AND_CONTROLS, ' ').trim());
       continue;
     }
     const from = bare ? FROM_FILTER.exec(bare) : null;

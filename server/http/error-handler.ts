@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../platform/db/unavailable';
 import { noteUpstreamFailure } from './request-log';
@@ -46,4 +46,39 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(INTERNAL_ERROR_BODY);
   });
+}
+
+/** Longest path parameter (a handle, an id, a file name) the router matches, in characters. */
+export const MAX_PATH_PARAM_LENGTH = 100;
+
+/**
+ * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): a path
+ * that does not percent-decode to text, a path parameter over MAX_PATH_PARAM_LENGTH. Answered
+ * in the API's error shape, without echoing the path back.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({
+      error: {
+        code: 'path_too_long',
+        message: `A part of this address is longer than ${MAX_PATH_PARAM_LENGTH} characters.`,
+      },
+    });
+    return;
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void reply.status(400).send({
+      error: {
+        code: 'invalid_url',
+        message: 'This address has a part that is not valid percent-encoded UTF-8.',
+      },
+    });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.status(500).send(INTERNAL_ERROR_BODY);
 }

@@ -23,6 +23,8 @@ export interface TestApp {
   userEvents: { userId: string; event: UserEvent }[];
   /** Every multi-channel publish (filtered feed channels, feed-channel changes), in order. */
   channelEvents: { channels: string[]; event: string; data: unknown }[];
+  /** Every route the app registered, as Fastify reported it (HEAD twins of GET routes included). */
+  routes: { method: string; url: string }[];
   /** DATABASE_URL of the app's database, for a second app that must share it. */
   databaseUrl: string;
   /** inject() with the X-Requested-With header every real client sends. */
@@ -56,7 +58,11 @@ export async function createTestApp(
   const events: FeedEvent[] = [];
   const userEvents: TestApp['userEvents'] = [];
   const channelEvents: TestApp['channelEvents'] = [];
+  const routes: TestApp['routes'] = [];
   const app = await buildApp({
+    onRoute: ({ method, url }) => {
+      for (const one of [method].flat()) routes.push({ method: one, url });
+    },
     config,
     database: { ...database, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), database.db) },
     publishFeedEvent: async (event) => void events.push(event),
@@ -71,6 +77,7 @@ export async function createTestApp(
     events,
     userEvents,
     channelEvents,
+    routes,
     api({ cookie, headers, ...options }) {
       return app.inject({
         ...options,

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mediaUploadFieldsSchema } from '../../../common/contracts/media';
 import { AppError, errors } from '../../errors';
 import { parseInput } from '../../http/parse-input';
+import { assertAcceptableText } from '../../http/text-input-guard';
 import { MEDIA_FIELD_MAX_BYTES, MEDIA_MAX_FIELDS, MEDIA_MAX_FILE_BYTES } from './limits';
 import type { UploadInput } from './media.service';
 
@@ -35,9 +36,12 @@ export async function readUpload(request: FastifyRequest, uploads: FastifyInstan
   } catch (err) {
     throw uploadError(err, uploads);
   }
+  const raw = { crop: fieldValue(file, 'crop'), rotation: fieldValue(file, 'rotation') };
+  // The API's text rule, for the text fields no request hook sees.
+  assertAcceptableText(raw, 'fields');
   const fields = parseInput(mediaUploadFieldsSchema, {
-    crop: jsonField(fieldValue(file, 'crop')),
-    rotation: numberField(fieldValue(file, 'rotation')),
+    crop: jsonField(raw.crop),
+    rotation: numberField(raw.rotation),
   });
   return { file: bytes, crop: fields.crop, rotation: fields.rotation };
 }

@@ -16,13 +16,16 @@ import type { PostsService } from './posts.service';
 
 const postParamsSchema = z.object({ id: postIdSchema });
 
+/** The sanitiser removes control characters and lone surrogates from a post body (README). */
+const SANITISED_BODY = { selfCleanedBodyFields: ['body'] };
+
 export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: PostsService }): void {
   api.get('/feed', async (request) => {
     const { cursor } = parseInput(feedQuerySchema, request.query);
     return posts.feed(request.user?.id ?? null, cursor);
   });
 
-  api.post('/posts', async (request, reply) => {
+  api.post('/posts', { config: SANITISED_BODY }, async (request, reply) => {
     const user = requireUser(request);
     const input = parseInput(createPostRequestSchema, request.body);
     const body: PostWriteResponse = await posts.create(user.id, input);
@@ -35,7 +38,7 @@ export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: Pos
     return body;
   });
 
-  api.patch('/posts/:id', async (request) => {
+  api.patch('/posts/:id', { config: SANITISED_BODY }, async (request) => {
     const user = requireUser(request);
     const { id } = parseInput(postParamsSchema, request.params);
     const { body: text } = parseInput(updatePostRequestSchema, request.body);

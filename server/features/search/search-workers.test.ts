@@ -123,6 +123,28 @@ describe('search worker threads answer exactly as the event loop does', () => {
     expect(found > 0).toBe(q !== 'zebra quokka');
   });
 
+  // Whatever reaches a reader, the query it builds must not choke SQLite's full-text parser.
+  it.each([
+    'a\u0000b',
+    '"cat\u0000"',
+    '\u0000',
+    'cat\u0007 river\u001b',
+    'ca\uD800t',
+    '"',
+    '""*',
+    'cat*',
+    'NEAR(cat river)',
+    '^cat -river',
+    'cat:river',
+    '(cat) AND OR NOT',
+    "'; drop table posts; --",
+  ])('%j is answered, not refused by the full-text parser', async (q) => {
+    const index = createSqliteSearchIndex(database.db);
+    const here = await allPages((request) => readSearchPage(database.db, index, request), q);
+    const there = await allPages(workers.readPage, q);
+    expect(there).toEqual(here);
+  });
+
   it('pages through more results than one page holds', async () => {
     const pages = await allPages(workers.readPage, 'common');
     expect(pages.length).toBeGreaterThan(2);
