@@ -7,10 +7,11 @@ import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
 import { SessionsList } from '../features/account/sessions-list';
 import { SettingsSection } from '../features/account/settings-section';
+import { BlockedAndMutedAccounts } from '../features/safety/blocked-and-muted-accounts';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 
-/** /settings: the signed-in account's profile, sign-in details, devices and deletion. */
+/** /settings: the signed-in account's profile, sign-in details, devices, blocks and mutes, deletion. */
 export function SettingsPage() {
   const { data: user, isPending } = useCurrentUser();
   useDocumentTitle('Settings');
@@ -33,6 +34,12 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection title="Sessions" description="Browsers and devices logged in to your account.">
         <SessionsList />
+      </SettingsSection>
+      <SettingsSection
+        title="Blocked and muted accounts"
+        description="You and the accounts you block do not see each other's posts; the posts of accounts you mute are hidden from you."
+      >
+        <BlockedAndMutedAccounts />
       </SettingsSection>
       <SettingsSection
         title="Delete account"
