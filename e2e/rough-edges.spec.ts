@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ProfileResponse } from '../common/contracts/users';
 import { expectAccessible } from './support/a11y';
@@ -60,6 +60,14 @@ async function idOf(page: Page, account: Account): Promise<string> {
 async function relate(page: Page, kind: 'blocks' | 'mutes', userId: string): Promise<void> {
   const response = await page.request.post(`/api/v1/me/${kind}`, { headers: API_HEADERS, data: { userId } });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/** A button's background once its colour transitions (enabled, hovered) have ended. */
+function settledBackground(button: Locator): Promise<string> {
+  return button.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    return getComputedStyle(element).backgroundColor;
+  });
 }
 
 function feedPost(page: Page, text: string) {
@@ -186,6 +194,26 @@ test.describe('at phone size', () => {
     await expect(page.getByRole('link', { name: /Article offline-/ })).toBeVisible();
   });
 
+  test('a post sent offline fails at once with a message, keeping its text, and goes once back online', async ({
+    page,
+    context,
+  }) => {
+    await signUpWithForm(page, uniqueAccount());
+    const text = `Written offline ${Date.now()}`;
+    const editor = await openComposer(page);
+    await editor.fill(text);
+    await context.setOffline(true);
+    await editor.press('Control+Enter');
+    await expect(page.getByRole('alert')).toContainText('Could not reach Tidings', { timeout: 3_000 });
+    await expect(editor).toHaveText(text);
+    await expect(page.getByRole('button', { name: 'Post', exact: true })).toBeEnabled();
+    await expectAccessible(page);
+    await context.setOffline(false);
+    await editor.press('Control+Enter');
+    await expect(editor).toHaveText('');
+    await expect(feedPost(page, text)).toBeVisible();
+  });
+
   test('a post being edited hides its Edit and Delete buttons until the edit ends', async ({ page }) => {
     await signUpWithForm(page, uniqueAccount());
     const text = `Edit me ${Date.now()}`;
@@ -222,13 +250,13 @@ test.describe('at phone size', () => {
     await editor.fill(`No alt ${Date.now()}`);
     const post = page.getByRole('button', { name: 'Post', exact: true });
     await expect(post).toBeEnabled();
-    const primary = await post.evaluate((button) => getComputedStyle(button).backgroundColor);
+    const primary = await settledBackground(post);
     await post.click();
 
     const reminder = page.getByRole('dialog', { name: 'Post without alt text?' });
     const postAnyway = reminder.getByRole('button', { name: 'Post anyway' });
     await expect(postAnyway).toBeVisible();
-    expect(await postAnyway.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(primary);
+    expect(await settledBackground(postAnyway)).toBe(primary);
     await expectAccessible(page);
   });
 });
@@ -291,6 +319,15 @@ test.describe('reports at desktop size', () => {
       await expect(own.getByRole('button', { name: /^Suspend/ })).toHaveCount(0);
       await expect(own.getByRole('button', { name: 'Resolve' })).toBeVisible();
       await expectAccessible(admin.page);
+
+      // The server keeps the admin's account (409 admin_account): settings do not offer deleting it.
+      await admin.page.goto('/settings');
+      await expect(
+        admin.page.getByText("This is the site's admin account, which cannot be deleted."),
+      ).toBeVisible();
+      await expect(admin.page.getByRole('button', { name: /^Delete account/ })).toHaveCount(0);
+      await dee.page.goto('/settings');
+      await expect(dee.page.getByRole('button', { name: /^Delete account/ })).toBeVisible();
 
       const adminId = await idOf(admin.page, admin.account);
       const refused = await admin.page.request.put(`/api/v1/admin/users/${adminId}/suspension`, {
