@@ -229,7 +229,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       registerAuthRoutes(api, { auth, cookie });
       registerPostRoutes(api, { posts });
-      registerUserRoutes(api, { users: usersService, posts });
+      registerUserRoutes(api, { users: usersService, posts, safety });
       registerAccountRoutes(api, { account, cookie });
       registerNotificationRoutes(api, { notifications });
       registerLinkPreviewRoutes(api, { service: linkPreviews, images: previewImages });

@@ -1,4 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../features/auth/auth.queries';
 import { PostList } from '../features/posts/post-list';
 import { useAuthorPosts, useAuthorReplies, useProfile } from '../features/posts/posts.queries';
 import { ProfileHeader } from '../features/users/profile-header';
@@ -20,9 +21,12 @@ type Tab = 'posts' | 'replies';
 function Profile({ handle }: { handle: string }) {
   const [params] = useSearchParams();
   const tab: Tab = params.get('tab') === 'replies' ? 'replies' : 'posts';
+  const { data: me } = useCurrentUser();
   const profile = useProfile(handle);
-  const posts = useAuthorPosts(handle);
-  const replies = useAuthorReplies(handle, tab === 'replies');
+  // Nothing to list when the reader is shown none of the author's posts (a block or a mute).
+  const isHidden = profile.data?.viewer.postsHidden ?? false;
+  const posts = useAuthorPosts(handle, !isHidden);
+  const replies = useAuthorReplies(handle, tab === 'replies' && !isHidden);
   const user = profile.data?.user;
   useDocumentTitle(user ? `${user.displayName} (@${user.handle})` : `@${handle}`);
   if (profile.isPending) return <PageSpinner />;
@@ -30,7 +34,15 @@ function Profile({ handle }: { handle: string }) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <ProfileHeader user={user} counts={profile.data.counts} />
-      <ProfileSafety user={user} />
+      {me?.id === user.id && (
+        <Link
+          to="/settings"
+          className="self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+        >
+          Edit profile
+        </Link>
+      )}
+      <ProfileSafety user={user} viewer={profile.data.viewer} />
       <nav
         aria-label="Profile sections"
         className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
@@ -42,7 +54,9 @@ function Profile({ handle }: { handle: string }) {
           Replies
         </TabLink>
       </nav>
-      {tab === 'posts' ? (
+      {isHidden ? (
+        <p className="text-slate-600 dark:text-slate-400">Posts by @{user.handle} are hidden from you.</p>
+      ) : tab === 'posts' ? (
         <PostList
           query={posts}
           label={`Posts by ${user.displayName}`}

@@ -7,12 +7,15 @@ import { PasswordForm } from '../features/account/password-form';
 import { ProfileForm } from '../features/account/profile-form';
 import { SessionsList } from '../features/account/sessions-list';
 import { SettingsSection } from '../features/account/settings-section';
+import { BlockedAndMutedAccounts } from '../features/safety/blocked-and-muted-accounts';
+import { useSafetyStatus } from '../features/safety/safety.queries';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 
-/** /settings: the signed-in account's profile, sign-in details, devices and deletion. */
+/** /settings: the signed-in account's profile, sign-in details, devices, blocks and mutes, deletion. */
 export function SettingsPage() {
   const { data: user, isPending } = useCurrentUser();
+  const status = useSafetyStatus(Boolean(user));
   useDocumentTitle('Settings');
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
@@ -35,10 +38,23 @@ export function SettingsPage() {
         <SessionsList />
       </SettingsSection>
       <SettingsSection
+        title="Blocked and muted accounts"
+        description="You and the accounts you block do not see each other's posts; the posts of accounts you mute are hidden from you."
+      >
+        <BlockedAndMutedAccounts />
+      </SettingsSection>
+      <SettingsSection
         title="Delete account"
         description="Removes everything you wrote and uploaded. This cannot be undone."
       >
-        <DeleteAccount handle={user.handle} />
+        {/* The server refuses to delete the admin's account (409 admin_account): not offered. */}
+        {status.data?.isAdmin ? (
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            This is the site&apos;s admin account, which cannot be deleted.
+          </p>
+        ) : (
+          <DeleteAccount handle={user.handle} />
+        )}
       </SettingsSection>
     </div>
   );

@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   children: ReactNode;
   confirmLabel: string;
   isBusy?: boolean;
+  /** `danger` (the default) for what cannot be taken back; `neutral` for an ordinary go-ahead. */
+  tone?: 'danger' | 'neutral';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -19,6 +21,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   isBusy,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -30,7 +33,11 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} isBusy={isBusy ?? false} className="bg-red-700 hover:bg-red-800">
+        <Button
+          onClick={onConfirm}
+          isBusy={isBusy ?? false}
+          className={tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : ''}
+        >
           {confirmLabel}
         </Button>
       </div>

@@ -15,8 +15,16 @@ export type SafetyTargetRequest = z.infer<typeof safetyTargetRequestSchema>;
 
 export const safetyTargetParamsSchema = z.object({ userId: userIdSchema });
 
+/** Accounts one page of `GET /me/blocks` or `/me/mutes` lists, newest first. */
+export const SAFETY_LIST_PAGE_SIZE = 50;
+
+/** `GET /api/v1/me/blocks` and `/me/mutes`: `cursor` is the previous page's `nextCursor`. */
+export const safetyListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
 export interface SafetyListResponse {
   users: PublicProfile[];
+  /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */
+  nextCursor: string | null;
 }
 
 export interface SafetyTargetResponse {
@@ -106,6 +114,11 @@ export interface ReportResponse {
   report: Report;
 }
 
+/** `GET /api/v1/posts/:id/reports/mine`: the reader's open report on the post, if any. */
+export interface MyReportResponse {
+  report: Report | null;
+}
+
 // --- Admin ---------------------------------------------------------------------------------------
 
 export interface QueuedReport extends Report {
@@ -116,6 +129,8 @@ export interface QueuedReport extends Report {
 export interface ReportGroup {
   post: Post;
   reports: QueuedReport[];
+  /** False when the author is an admin (the reader included): the server refuses to suspend them. */
+  canSuspendAuthor: boolean;
 }
 
 export interface ReportQueueResponse {

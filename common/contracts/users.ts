@@ -38,9 +38,21 @@ export interface ProfileCounts {
   likesReceived: number;
 }
 
+/** How the reader stands towards a profile; all false for anonymous readers and one's own profile. */
+export interface ProfileViewer {
+  /** The reader blocks this account. */
+  blocking: boolean;
+  /** The reader mutes this account. */
+  muting: boolean;
+  /** The reader is shown none of this account's posts: a block either way, or a mute. */
+  postsHidden: boolean;
+}
+
 export interface ProfileResponse {
   user: PublicProfile;
-  counts: ProfileCounts;
+  /** Null when `viewer.postsHidden`: counts of posts the reader is not shown would disagree with the page. */
+  counts: ProfileCounts | null;
+  viewer: ProfileViewer;
 }
 
 /** Handles suggested at once while typing an @mention. */

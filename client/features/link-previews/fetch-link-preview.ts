@@ -28,6 +28,9 @@ export async function fetchLinkPreview(
 ): Promise<LinkPreviewResult> {
   const url = findFirstUrl(text);
   if (url === null) return { preview: null, error: PREVIEW_MESSAGES.invalid };
+  // A browser that knows it is offline is told so at once, not after a request that cannot start.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false)
+    return { preview: null, error: PREVIEW_MESSAGES.network };
   try {
     const answer = await request<LinkPreview>('/proxy', {
       query: { publicId, url },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type Ref, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -13,10 +13,14 @@ export interface PostActionsProps {
   post: Post;
   isMine: boolean;
   canReply: boolean;
+  /** The post's edit form is open: Edit and Delete wait until it closes. */
+  isEditing: boolean;
   onEdit: () => void;
+  /** Where focus returns when the edit form closes. */
+  editButtonRef?: Ref<HTMLButtonElement>;
 }
 
-export function PostActions({ post, isMine, canReply, onEdit }: PostActionsProps) {
+export function PostActions({ post, isMine, canReply, isEditing, onEdit, editButtonRef }: PostActionsProps) {
   const like = useToggleLike(post);
   const remove = useDeletePost(post);
   const navigate = useNavigate();
@@ -42,9 +46,9 @@ export function PostActions({ post, isMine, canReply, onEdit }: PostActionsProps
         <span aria-hidden="true">{post.likedByMe ? '♥' : '♡'}</span>
         <span>{post.likeCount}</span>
       </button>
-      {isMine && (
+      {isMine && !isEditing && (
         <>
-          <button type="button" onClick={onEdit} className={ACTION}>
+          <button ref={editButtonRef} type="button" onClick={onEdit} className={ACTION}>
             Edit
           </button>
           <button type="button" onClick={() => setIsConfirming(true)} className={ACTION}>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
 import { Avatar } from '../../ui/avatar';
@@ -28,6 +29,12 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
   const [isEditing, setIsEditing] = useState(() =>
     Boolean(me && isMine && drafts.has(editDraftKey(me.id, post.id))),
   );
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const endEdit = () => {
+    // Edit comes back with the form's closing: render it now, then give it the focus back.
+    flushSync(() => setIsEditing(false));
+    editButtonRef.current?.focus();
+  };
   const profile = `/@${post.author.handle}`;
   return (
     <article
@@ -58,7 +65,7 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
           {post.editedAt && <span className="text-slate-600 dark:text-slate-400">(edited)</span>}
         </header>
         {isEditing ? (
-          <PostEditor post={post} onDone={() => setIsEditing(false)} />
+          <PostEditor post={post} onDone={endEdit} />
         ) : (
           <PostBody
             html={post.bodyHtml}
@@ -75,7 +82,9 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
           post={post}
           isMine={isMine}
           canReply={post.parentId === null}
+          isEditing={isEditing}
           onEdit={() => setIsEditing(true)}
+          editButtonRef={editButtonRef}
         />
       </div>
     </article>

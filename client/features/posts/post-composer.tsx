@@ -87,6 +87,8 @@ export function PostComposer({ parentId, label, placeholder }: PostComposerProps
           isOpen
           title="Post without alt text?"
           confirmLabel="Post anyway"
+          // Nothing is lost either way: an ordinary go-ahead, not a destructive one.
+          tone="neutral"
           // Settled synchronously: the modal is gone (the page no longer inert) before focus moves.
           onConfirm={() => {
             flushSync(() => altReminder.settle(true));

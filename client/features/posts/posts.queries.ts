@@ -42,10 +42,11 @@ function pagedQuery(path: string) {
 export const useFeed = () => useInfiniteQuery({ queryKey: postKeys.feed, ...pagedQuery('/feed') });
 export const useReplies = (postId: string) =>
   useInfiniteQuery({ queryKey: postKeys.replies(postId), ...pagedQuery(`/posts/${postId}/replies`) });
-export const useAuthorPosts = (handle: string) =>
+export const useAuthorPosts = (handle: string, isEnabled = true) =>
   useInfiniteQuery({
     queryKey: postKeys.byAuthor(handle),
     ...pagedQuery(`/users/${encodeURIComponent(handle)}/posts`),
+    enabled: isEnabled,
   });
 
 export const useAuthorReplies = (handle: string, isEnabled: boolean) =>

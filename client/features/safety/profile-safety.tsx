@@ -1,30 +1,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PublicProfile } from '../../../common/contracts/users';
+import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useCurrentUser } from '../auth/auth.queries';
 import { applyRelation } from './relation-actions';
-import { type SafetyKind, setRelation, useSafetyList } from './safety.queries';
+import { type SafetyKind, setRelation } from './safety.queries';
 
 const NOTICE: Record<SafetyKind, string> = {
   block: 'You blocked this account. Neither of you sees the other’s posts.',
   mute: 'You muted this account. Their posts are hidden from you.',
 };
 
-/** On a profile: Mute and Block, or, once done, a notice that says so with the way back. */
-export function ProfileSafety({ user }: { user: PublicProfile }) {
+/**
+ * On a profile: Mute and Block, or, once done, a notice that says so with the way back. How the
+ * reader stands comes with the profile itself (`viewer`), not from their lists, which are paged.
+ */
+export function ProfileSafety({ user, viewer }: { user: PublicProfile; viewer: ProfileViewer }) {
   const { data: me } = useCurrentUser();
-  const isSignedIn = Boolean(me);
-  const blocks = useSafetyList('block', isSignedIn);
-  const mutes = useSafetyList('mute', isSignedIn);
   const queryClient = useQueryClient();
   const [isConfirmingBlock, setIsConfirmingBlock] = useState(false);
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!me || me.id === user.id || !blocks.data || !mutes.data) return null;
+  if (!me || me.id === user.id) return null;
 
   const author = { id: user.id, handle: user.handle, displayName: user.displayName };
   const run = async (work: () => Promise<void>) => {
@@ -39,9 +39,7 @@ export function ProfileSafety({ user }: { user: PublicProfile }) {
       setIsConfirmingBlock(false);
     }
   };
-  const isBlocked = blocks.data.some((u) => u.id === user.id);
-  const isMuted = mutes.data.some((u) => u.id === user.id);
-  const active: SafetyKind | null = isBlocked ? 'block' : isMuted ? 'mute' : null;
+  const active: SafetyKind | null = viewer.blocking ? 'block' : viewer.muting ? 'mute' : null;
 
   return (
     <section aria-label="Your settings for this account" className="flex flex-col gap-3">

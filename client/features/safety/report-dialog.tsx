@@ -9,7 +9,7 @@ import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
-import { useReportPost } from './safety.queries';
+import { useMyReport, useReportPost } from './safety.queries';
 
 export interface ReportDialogProps {
   postId: string;
@@ -17,8 +17,54 @@ export interface ReportDialogProps {
   onClose: () => void;
 }
 
-/** Why a post should be looked at: one reason from the list, and a few words if wanted. */
-export function ReportDialog({ postId, authorHandle, onClose }: ReportDialogProps) {
+const SMALL = 'w-[min(28rem,calc(100%-2rem))]';
+
+/**
+ * Why a post should be looked at: one reason from the list, and a few words if wanted. Asks
+ * first whether the reader has reported it already: the server takes one open report per
+ * reader and post, so the reasons are offered only when a report can still be sent.
+ */
+export function ReportDialog(props: ReportDialogProps) {
+  const mine = useMyReport(props.postId);
+  // Decided on the first answer: the form's own success must not turn into "already reported".
+  const [isFormChosen, setIsFormChosen] = useState(false);
+  if (!isFormChosen && !mine.isPending && !mine.data) setIsFormChosen(true);
+  // Not known (offline, say): the form is offered, and the server has the last word.
+  if (isFormChosen) return <ReportForm {...props} />;
+  if (mine.isPending) {
+    return (
+      <ModalDialog
+        title={`Report a post by @${props.authorHandle}`}
+        onCancel={props.onClose}
+        widthClassName={SMALL}
+      >
+        <p role="status" className="mt-2 text-slate-700 dark:text-slate-300">
+          Loading…
+        </p>
+      </ModalDialog>
+    );
+  }
+  if (mine.data) {
+    return (
+      <ModalDialog
+        title={`Report a post by @${props.authorHandle}`}
+        onCancel={props.onClose}
+        widthClassName={SMALL}
+      >
+        <p className="mt-2 text-slate-700 dark:text-slate-300">
+          You have already reported this post ({REPORT_REASON_LABELS[mine.data.reason]}). An admin will look
+          at it.
+        </p>
+        <div className="mt-6 flex justify-end">
+          <Button onClick={props.onClose}>Close</Button>
+        </div>
+      </ModalDialog>
+    );
+  }
+  return <ReportForm {...props} />;
+}
+
+function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
   const report = useReportPost(postId);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -33,11 +79,7 @@ export function ReportDialog({ postId, authorHandle, onClose }: ReportDialogProp
 
   if (report.isSuccess) {
     return (
-      <ModalDialog
-        title="Thanks for telling us"
-        onCancel={onClose}
-        widthClassName="w-[min(28rem,calc(100%-2rem))]"
-      >
+      <ModalDialog title="Thanks for telling us" onCancel={onClose} widthClassName={SMALL}>
         <p className="mt-2 text-slate-700 dark:text-slate-300">An admin will look at this post.</p>
         <div className="mt-6 flex justify-end">
           <Button onClick={onClose}>Close</Button>

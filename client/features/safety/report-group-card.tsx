@@ -75,9 +75,12 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         <Button variant="secondary" onClick={() => setPending('remove')}>
           Remove post
         </Button>
-        <Button variant="secondary" onClick={() => setPending('suspend')}>
-          Suspend @{author.handle}
-        </Button>
+        {/* Not offered for an admin (the reader included): the server would refuse it. */}
+        {group.canSuspendAuthor && (
+          <Button variant="secondary" onClick={() => setPending('suspend')}>
+            Suspend @{author.handle}
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         isOpen={pending === 'remove'}

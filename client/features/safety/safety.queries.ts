@@ -1,7 +1,14 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   CloseReportsResponse,
   CreateReportRequest,
+  MyReportResponse,
   ReportQueueResponse,
   ReportResponse,
   SafetyListResponse,
@@ -18,6 +25,7 @@ export type SafetyKind = 'block' | 'mute';
 export const safetyKeys = {
   status: ['safety', 'status'] as const,
   list: (kind: SafetyKind) => ['safety', kind] as const,
+  myReport: (postId: string) => ['safety', 'my-report', postId] as const,
   reports: ['admin', 'reports'] as const,
 };
 
@@ -32,19 +40,21 @@ export function useSafetyStatus(isSignedIn: boolean) {
   });
 }
 
-export function useSafetyList(kind: SafetyKind, isSignedIn: boolean) {
-  return useQuery({
+/** The accounts the reader blocks or mutes, newest first, a page at a time. */
+export function useSafetyList(kind: SafetyKind) {
+  return useInfiniteQuery({
     queryKey: safetyKeys.list(kind),
-    queryFn: ({ signal }) => apiRequest<SafetyListResponse>(PATHS[kind], { signal }),
-    select: (data) => data.users,
-    enabled: isSignedIn,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest<SafetyListResponse>(PATHS[kind], { signal, query: { cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
 /** Everything a block or mute changes: lists read again from the server, which filters them. */
 async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
   await Promise.all(
-    [['safety'], ['feed'], ['replies'], ['author-posts'], ['search'], ['post']].map((queryKey) =>
+    [['safety'], ['feed'], ['replies'], ['author-posts'], ['profile'], ['search'], ['post']].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
@@ -78,10 +88,26 @@ export function useSetRelation(kind: SafetyKind) {
   });
 }
 
+/** The reader's open report on a post: asked before the reasons are offered. */
+export function useMyReport(postId: string) {
+  return useQuery({
+    queryKey: safetyKeys.myReport(postId),
+    queryFn: ({ signal }) => apiRequest<MyReportResponse>(`/posts/${postId}/reports/mine`, { signal }),
+    select: (data) => data.report,
+    // Asked each time the dialog opens: a report may have been filed or closed elsewhere since.
+    staleTime: 0,
+  });
+}
+
 export function useReportPost(postId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateReportRequest) =>
       apiRequest<ReportResponse>(`/posts/${postId}/reports`, { method: 'POST', body: input }),
+    onSuccess: ({ report }) => {
+      const known: MyReportResponse = { report };
+      queryClient.setQueryData(safetyKeys.myReport(postId), known);
+    },
   });
 }
 

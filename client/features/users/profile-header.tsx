@@ -8,8 +8,11 @@ function plural(n: number, one: string, many: string): string {
   return `${count.format(n)} ${n === 1 ? one : many}`;
 }
 
-/** Picture, names, bio (plain text: React escapes it), joined date and counts. */
-export function ProfileHeader({ user, counts }: { user: PublicProfile; counts: ProfileCounts }) {
+/**
+ * Picture, names, bio (plain text: React escapes it), joined date and counts. No counts (null)
+ * when the reader is shown none of the posts: numbers beside an empty list would contradict it.
+ */
+export function ProfileHeader({ user, counts }: { user: PublicProfile; counts: ProfileCounts | null }) {
   return (
     <header className="flex flex-col gap-4">
       <div className="flex items-center gap-4">
@@ -22,14 +25,16 @@ export function ProfileHeader({ user, counts }: { user: PublicProfile; counts: P
         </div>
       </div>
       {user.bio && <p className="whitespace-pre-line break-words">{user.bio}</p>}
-      <ul
-        aria-label="Activity"
-        className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
-      >
-        <li>{plural(counts.posts, 'post', 'posts')}</li>
-        <li>{plural(counts.replies, 'reply', 'replies')}</li>
-        <li>{plural(counts.likesReceived, 'like received', 'likes received')}</li>
-      </ul>
+      {counts && (
+        <ul
+          aria-label="Activity"
+          className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
+        >
+          <li>{plural(counts.posts, 'post', 'posts')}</li>
+          <li>{plural(counts.replies, 'reply', 'replies')}</li>
+          <li>{plural(counts.likesReceived, 'like received', 'likes received')}</li>
+        </ul>
+      )}
     </header>
   );
 }

@@ -39,6 +39,17 @@ export function createModerationRepository(db: Db) {
       await db.insertInto('reports').values(row).execute();
     },
 
+    /** The reporter's open report on a post, if any (at most one: a partial unique index). */
+    findOpen(postId: string, reporterId: string): Promise<ReportRow | undefined> {
+      return db
+        .selectFrom('reports')
+        .selectAll()
+        .where('post_id', '=', postId)
+        .where('reporter_id', '=', reporterId)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+    },
+
     /** Open reports, oldest first, with who filed them. */
     listOpen(limit: number): Promise<QueuedReportRow[]> {
       return db

@@ -273,6 +273,53 @@ describe('reports', () => {
     expect(nothingOpen.statusCode).toBe(404);
   });
 
+  it('tells a reader whether they have an open report on a post, before they pick a reason', async () => {
+    await signedUpUser(t);
+    const ben = await signedUpUser(t);
+    const cat = await signedUpUser(t);
+    const benPost = await post(ben, 'questionable');
+    const mine = (who: Account | null, postId = benPost) =>
+      t.api({
+        method: 'GET',
+        url: `/api/v1/posts/${postId}/reports/mine`,
+        ...(who ? { cookie: who.cookie } : {}),
+      });
+
+    expect((await mine(cat)).json()).toEqual({ report: null });
+    const filed = await report(cat, benPost, { reason: 'spam', note: 'again and again' });
+    expect((await mine(cat)).json()).toEqual({ report: filed.json().report });
+    // Someone else's report is not the reader's.
+    expect((await mine(ben)).json()).toEqual({ report: null });
+    expect((await mine(null)).statusCode).toBe(401);
+    expect((await mine(cat, 'not-an-id')).statusCode).toBe(400);
+    const missing = await mine(cat, '00000000-0000-7000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('not_found');
+  });
+
+  it("offers suspending a reported post's author only when the server would accept it", async () => {
+    const admin = await signedUpUser(t);
+    const ben = await signedUpUser(t);
+    const adminPost = await post(admin, 'the admin speaks');
+    const benPost = await post(ben, 'ben speaks');
+    expect((await report(ben, adminPost, { reason: 'other' })).statusCode).toBe(201);
+    expect((await report(admin, benPost, { reason: 'spam' })).statusCode).toBe(201);
+    const queue = await t.api({ method: 'GET', url: '/api/v1/admin/reports', cookie: admin.cookie });
+    const offers = Object.fromEntries(
+      queue
+        .json<{ groups: { post: { id: string }; canSuspendAuthor: boolean }[] }>()
+        .groups.map((group) => [group.post.id, group.canSuspendAuthor]),
+    );
+    expect(offers).toEqual({ [adminPost]: false, [benPost]: true });
+    const refused = await t.api({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${admin.user.id}/suspension`,
+      cookie: admin.cookie,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toEqual({ code: 'cannot_suspend_self', message: expect.any(String) });
+  });
+
   it('validates reports with the error shape: reason, note length, post id, own post, missing post', async () => {
     await signedUpUser(t);
     const ben = await signedUpUser(t);

@@ -5,6 +5,7 @@ import {
   closeReportsRequestSchema,
   type CloseReportsResponse,
   createReportRequestSchema,
+  type MyReportResponse,
   type ReportQueueResponse,
   type ReportResponse,
   type SuspensionResponse,
@@ -36,6 +37,13 @@ export function registerModerationRoutes(
     const input = parseInput(createReportRequestSchema, request.body);
     const body: ReportResponse = { report: await moderation.report(user.id, id, input) };
     return reply.status(201).send(body);
+  });
+
+  api.get('/posts/:id/reports/mine', async (request) => {
+    const user = requireUser(request);
+    const { id } = parseInput(postParamsSchema, request.params);
+    const body: MyReportResponse = { report: await moderation.myReport(user.id, id) };
+    return body;
   });
 
   api.get('/admin/reports', async (request) => {

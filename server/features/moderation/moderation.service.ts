@@ -92,6 +92,13 @@ export function createModerationService({
       return presentReport(row);
     },
 
+    /** The reader's open report on a post they can see, so a second one is not even offered. */
+    async myReport(reporterId: string, postId: string): Promise<Report | null> {
+      await posts.get(postId, reporterId);
+      const row = await repo.findOpen(postId, reporterId);
+      return row ? presentReport(row) : null;
+    },
+
     async queue(adminId: string): Promise<ReportQueueResponse> {
       await requireAdmin(adminId);
       const rows = await repo.listOpen(REPORT_QUEUE_MAX_REPORTS);
@@ -100,7 +107,10 @@ export function createModerationService({
       const groups: ReportGroup[] = [];
       for (const [postId, reports] of byPost) {
         const post = await posts.getForReview(postId, adminId);
-        if (post) groups.push({ post, reports: reports.map(presentQueuedReport) });
+        if (!post) continue;
+        // Offered only where it would be accepted: setSuspended refuses admins, oneself included.
+        const canSuspendAuthor = !(await repo.isAdmin(post.author.id));
+        groups.push({ post, reports: reports.map(presentQueuedReport), canSuspendAuthor });
       }
       return { groups };
     },

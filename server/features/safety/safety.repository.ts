@@ -29,10 +29,18 @@ const hiddenAuthorsTemplate = queryTemplate<Database, { viewerId: string }, { au
 
 export function createSafetyRepository(db: Db) {
   return {
-    /** The accounts `ownerId` blocks or mutes, newest first, as anyone may see them. */
-    async list(kind: SafetyKind, ownerId: string): Promise<PublicUserRow[]> {
+    /**
+     * One page of the accounts `ownerId` blocks or mutes, newest first (keyset on the relation's
+     * date and the account id, so a page boundary holds under changes), with each relation's date.
+     */
+    async list(
+      kind: SafetyKind,
+      ownerId: string,
+      after: { createdAt: number; id: string } | null,
+      limit: number,
+    ): Promise<(PublicUserRow & { related_at: number })[]> {
       const { table, owner, target } = TABLES[kind];
-      return db
+      let query = db
         .selectFrom(table)
         .innerJoin('users', 'users.id', `${table}.${target}`)
         .select([
@@ -42,10 +50,23 @@ export function createSafetyRepository(db: Db) {
           'users.bio',
           'users.avatar_json',
           'users.created_at',
+          `${table}.created_at as related_at`,
         ])
-        .where(`${table}.${owner}`, '=', ownerId)
+        .where(`${table}.${owner}`, '=', ownerId);
+      if (after)
+        query = query.where((eb) =>
+          eb.or([
+            eb(`${table}.created_at`, '<', after.createdAt),
+            eb.and([
+              eb(`${table}.created_at`, '=', after.createdAt),
+              eb(`${table}.${target}`, '<', after.id),
+            ]),
+          ]),
+        );
+      return query
         .orderBy(`${table}.created_at`, 'desc')
-        .orderBy('users.id')
+        .orderBy(`${table}.${target}`, 'desc')
+        .limit(limit)
         .execute();
     },
 
@@ -90,6 +111,16 @@ export function createSafetyRepository(db: Db) {
           ]),
         )
         .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async blocks(blockerId: string, blockedId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('user_blocks')
+        .select('blocker_id')
+        .where('blocker_id', '=', blockerId)
+        .where('blocked_id', '=', blockedId)
         .executeTakeFirst();
       return row !== undefined;
     },

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FEED_CHANNEL } from '../../../common/contracts/feed-events';
-import { filteredFeedChannel, type SafetyStatusResponse } from '../../../common/contracts/safety';
-import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
+import {
+  filteredFeedChannel,
+  SAFETY_LIST_PAGE_SIZE,
+  type SafetyListResponse,
+  type SafetyStatusResponse,
+} from '../../../common/contracts/safety';
+import type { ProfileResponse } from '../../../common/contracts/users';
+import { createTestApp, insertedUser, signedUpUser, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -178,9 +184,11 @@ describe('blocks and mutes', () => {
     const list = await t.api({ method: 'GET', url: '/api/v1/me/blocks', cookie: ana.cookie });
     expect(list.json()).toEqual({
       users: [expect.objectContaining({ id: ben.user.id, handle: ben.user.handle })],
+      nextCursor: null,
     });
     expect((await t.api({ method: 'GET', url: '/api/v1/me/mutes', cookie: ana.cookie })).json()).toEqual({
       users: [],
+      nextCursor: null,
     });
 
     const removed = await t.api({
@@ -191,6 +199,7 @@ describe('blocks and mutes', () => {
     expect(removed.statusCode).toBe(204);
     expect((await t.api({ method: 'GET', url: '/api/v1/me/blocks', cookie: ana.cookie })).json()).toEqual({
       users: [],
+      nextCursor: null,
     });
 
     const cases = [
@@ -213,6 +222,104 @@ describe('blocks and mutes', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect((await t.api({ method: 'GET', url: '/api/v1/me/blocks' })).statusCode).toBe(401);
+  });
+});
+
+describe('the lists of blocked and muted accounts', () => {
+  it(`pages ${SAFETY_LIST_PAGE_SIZE} at a time, newest first, without gaps or repeats at equal times`, async () => {
+    const ana = await signedUpUser(t);
+    const total = SAFETY_LIST_PAGE_SIZE * 2 + 3;
+    const muted: string[] = [];
+    for (let index = 0; index < total; index += 1) {
+      const { id } = await insertedUser(t, `muted_${index}`);
+      muted.push(id);
+      // Runs of equal dates: the account id must break the tie the same way on every page.
+      await t.database.db
+        .insertInto('user_mutes')
+        .values({ muter_id: ana.user.id, muted_id: id, created_at: 1_000 + Math.floor(index / 7) })
+        .execute();
+    }
+    const seen: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null | undefined;
+    // Bounded: a list that never says it ended must fail here, not loop.
+    for (let asked = 0; asked < 5 && cursor !== null; asked += 1) {
+      const response = await t.api({
+        method: 'GET',
+        url: '/api/v1/me/mutes',
+        cookie: ana.cookie,
+        ...(cursor ? { query: { cursor } } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<SafetyListResponse>();
+      sizes.push(page.users.length);
+      seen.push(...page.users.map((user) => user.id));
+      cursor = page.nextCursor;
+    }
+    expect(sizes).toEqual([SAFETY_LIST_PAGE_SIZE, SAFETY_LIST_PAGE_SIZE, 3]);
+    expect(new Set(seen).size).toBe(total);
+    // Newest first.
+    const dateOf = new Map(muted.map((id, index) => [id, Math.floor(index / 7)]));
+    const dates = seen.map((id) => dateOf.get(id) ?? -1);
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(dates[0]).toBe(Math.floor((total - 1) / 7));
+  });
+
+  it('refuses a cursor it did not make, and one that is too long', async () => {
+    const ana = await signedUpUser(t);
+    for (const cursor of ['not-a-cursor', 'x'.repeat(201)]) {
+      const response = await t.api({
+        method: 'GET',
+        url: '/api/v1/me/blocks',
+        cookie: ana.cookie,
+        query: { cursor },
+      });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(response.json().error).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    }
+  });
+});
+
+describe('a profile as a reader who blocks, mutes or is blocked sees it', () => {
+  it('leaves the counts out when the reader is shown none of its posts, and says why', async () => {
+    const [ana, ben, cat] = [await signedUpUser(t), await signedUpUser(t), await signedUpUser(t)];
+    await post(ben, 'one');
+    await post(ben, 'two');
+    const profileOf = async (who: Account | null, of: Account) => {
+      const response = await t.api({
+        method: 'GET',
+        url: `/api/v1/users/${of.user.handle}`,
+        ...(who ? { cookie: who.cookie } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<ProfileResponse>();
+    };
+    const open = { blocking: false, muting: false, postsHidden: false };
+    expect(await profileOf(ana, ben)).toMatchObject({ counts: { posts: 2 }, viewer: open });
+
+    await relate('blocks', ana, ben);
+    expect(await profileOf(ana, ben)).toMatchObject({
+      counts: null,
+      viewer: { blocking: true, muting: false, postsHidden: true },
+    });
+    // The blocked side is shown none of the blocker's posts either.
+    expect(await profileOf(ben, ana)).toMatchObject({ counts: null, viewer: { ...open, postsHidden: true } });
+    await relate('mutes', cat, ben);
+    expect(await profileOf(cat, ben)).toMatchObject({
+      counts: null,
+      viewer: { blocking: false, muting: true, postsHidden: true },
+    });
+    // A mute is one-way; anonymous readers and the account itself see everything.
+    expect(await profileOf(ben, cat)).toMatchObject({ counts: { posts: 0 }, viewer: open });
+    expect(await profileOf(null, ben)).toMatchObject({ counts: { posts: 2 }, viewer: open });
+    expect(await profileOf(ben, ben)).toMatchObject({ counts: { posts: 2 }, viewer: open });
+    // The counts agree with the tabs: what the profile counts is what its tabs list.
+    const listed = await t.api({
+      method: 'GET',
+      url: `/api/v1/users/${ben.user.handle}/posts`,
+      cookie: ana.cookie,
+    });
+    expect(listed.json().posts).toEqual([]);
   });
 });
 

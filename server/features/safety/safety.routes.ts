@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  safetyListQuerySchema,
   type SafetyListResponse,
   type SafetyStatusResponse,
   safetyTargetParamsSchema,
@@ -33,7 +34,8 @@ export function registerSafetyRoutes(api: FastifyInstance, { safety, isAdmin }: 
 
     api.get(path, async (request) => {
       const user = requireUser(request);
-      const body: SafetyListResponse = { users: await safety.list(kind, user.id) };
+      const { cursor } = parseInput(safetyListQuerySchema, request.query);
+      const body: SafetyListResponse = await safety.list(kind, user.id, cursor);
       return body;
     });
 

@@ -1,9 +1,15 @@
 import type { LiveFeedChannelChangedEvent } from '../../../common/contracts/safety';
 import { FEED_CHANNEL, userChannel } from '../../../common/contracts/feed-events';
-import { filteredFeedChannel, LIVE_FEED_CHANNEL_CHANGED_EVENT } from '../../../common/contracts/safety';
-import type { PublicProfile } from '../../../common/contracts/users';
+import {
+  filteredFeedChannel,
+  LIVE_FEED_CHANNEL_CHANGED_EVENT,
+  SAFETY_LIST_PAGE_SIZE,
+  type SafetyListResponse,
+} from '../../../common/contracts/safety';
+import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
+import { decodeCursor, encodeCursor } from '../posts/post-cursor';
 import { presentPublicProfile } from '../users/user.presenter';
 import { isSuspended, type UsersRepository } from '../users/users.repository';
 import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';
@@ -52,8 +58,32 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
   return {
     liveFeedChannelFor,
 
-    async list(kind: SafetyKind, ownerId: string): Promise<PublicProfile[]> {
-      return (await repo.list(kind, ownerId)).map(presentPublicProfile);
+    /** One page of the accounts the owner blocks or mutes, newest first. */
+    async list(kind: SafetyKind, ownerId: string, cursor: string | undefined): Promise<SafetyListResponse> {
+      const after = cursor === undefined ? null : decodeCursor(cursor);
+      if (cursor !== undefined && after === null)
+        throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
+      // One row more than a page tells whether another page follows.
+      const rows = await repo.list(kind, ownerId, after, SAFETY_LIST_PAGE_SIZE + 1);
+      const page = rows.slice(0, SAFETY_LIST_PAGE_SIZE);
+      const last = page.at(-1);
+      return {
+        users: page.map(presentPublicProfile),
+        nextCursor:
+          rows.length > SAFETY_LIST_PAGE_SIZE && last
+            ? encodeCursor({ createdAt: Number(last.related_at), id: last.id })
+            : null,
+      };
+    },
+
+    /** How a reader stands towards an account: what its profile may show them. */
+    async viewerOf(viewerId: string | null, targetId: string): Promise<ProfileViewer> {
+      if (viewerId === null || viewerId === targetId)
+        return { blocking: false, muting: false, postsHidden: false };
+      const blocking = await repo.blocks(viewerId, targetId);
+      const muting = await repo.mutes(viewerId, targetId);
+      const postsHidden = blocking || muting || (await repo.blocks(targetId, viewerId));
+      return { blocking, muting, postsHidden };
     },
 
     async add(kind: SafetyKind, ownerId: string, targetId: string): Promise<PublicProfile> {

@@ -8,12 +8,13 @@ import {
 } from '../../../common/contracts/users';
 import { parseInput } from '../../http/parse-input';
 import type { PostsService } from '../posts/posts.service';
+import type { SafetyService } from '../safety/safety.service';
 import { presentPublicProfile } from './user.presenter';
 import type { UsersService } from './users.service';
 
 export function registerUserRoutes(
   api: FastifyInstance,
-  deps: { users: UsersService; posts: PostsService },
+  deps: { users: UsersService; posts: PostsService; safety: Pick<SafetyService, 'viewerOf'> },
 ): void {
   api.get('/users', async (request) => {
     const { prefix } = parseInput(userSearchQuerySchema, request.query);
@@ -24,9 +25,12 @@ export function registerUserRoutes(
   api.get('/users/:handle', async (request) => {
     const { handle } = parseInput(handleParamSchema, request.params);
     const user = await deps.users.profile(handle);
+    const viewer = await deps.safety.viewerOf(request.user?.id ?? null, user.id);
     const body: ProfileResponse = {
       user: presentPublicProfile(user),
-      counts: await deps.users.counts(user.id),
+      // The posts and replies tabs show nothing to this reader: counts would contradict them.
+      counts: viewer.postsHidden ? null : await deps.users.counts(user.id),
+      viewer,
     };
     return body;
   });
