@@ -58,6 +58,7 @@ import type { ObjectStorage } from './platform/storage/object-storage';
 import { createStorageFor } from './platform/storage/storage-for';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
+import { HTTP_API_MAX_PARAM_LENGTH } from './realtime/limits';
 import { type FeedPublisher, livePublishersFor, type UserEventPublisher } from './realtime/live-publishers';
 import { createBroadcasterFor } from './realtime/realtime-config';
 import { createRealtimeServer, type RealtimeServer } from './realtime/realtime-server';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // One line per request (installRequestLog) instead of Fastify's two: half the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: HTTP_API_MAX_PARAM_LENGTH },
   });
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -216,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     posts,
     users,
     reportLimiter: createRateLimiter(REPORTS_PER_USER),
+    closeUserSockets: publishers.closeUserSockets,
   });
   const account = createAccountService({
     db: database.db,
@@ -223,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     posts,
     passwordChecks: createRateLimiter(PASSWORD_CHECK_FAILURES_PER_ACCOUNT),
     isAdmin: (userId) => moderation.isAdmin(userId),
+    closeUserSockets: publishers.closeUserSockets,
   });
 
   await app.register(
@@ -264,6 +268,8 @@ async function installRealtime(app: FastifyInstance, deps: AppDeps, scaleOut: Sc
           appId: target.appId,
           key: target.key,
           secret: target.secret,
+          enableClientEvents: target.clientEvents,
+          ...(target.webhookUrl === undefined ? {} : { webhookUrl: target.webhookUrl }),
           logger: app.log,
           ...(scaleOut.realtime ?? {}),
         }))

@@ -232,6 +232,8 @@ describe('fixed credentials for the embedded real-time server', () => {
       appId: 'tidings-prod',
       key: 'public-key',
       secret: 's'.repeat(32),
+      clientEvents: false,
+      webhookUrl: undefined,
     });
   });
 
@@ -258,6 +260,41 @@ describe('fixed credentials for the embedded real-time server', () => {
       'REALTIME_APP_ID configures the embedded server and cannot be combined with PUSHER_*',
       'REALTIME_APP_KEY configures the embedded server and cannot be combined with PUSHER_*',
       'REALTIME_APP_SECRET configures the embedded server and cannot be combined with PUSHER_*',
+    ]);
+  });
+});
+
+describe('embedded real-time server settings', () => {
+  it('keeps client events off and sends no webhooks by default', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).realtime).toMatchObject({
+      clientEvents: false,
+      webhookUrl: undefined,
+    });
+  });
+
+  it('takes REALTIME_CLIENT_EVENTS and REALTIME_WEBHOOK_URL', () => {
+    const config = loadConfig({
+      DATA_DIR: tempDir(),
+      REALTIME_CLIENT_EVENTS: 'true',
+      REALTIME_WEBHOOK_URL: 'https://hooks.example/pusher',
+    });
+    expect(config.realtime).toMatchObject({ clientEvents: true, webhookUrl: 'https://hooks.example/pusher' });
+  });
+
+  it('refuses a webhook URL that is not http(s), and an unknown switch value', () => {
+    expect(problemsOf({ REALTIME_WEBHOOK_URL: 'ftp://hooks.example' })).toEqual([
+      'REALTIME_WEBHOOK_URL must be an http(s) URL such as https://hooks.example/pusher',
+    ]);
+    expect(problemsOf({ REALTIME_CLIENT_EVENTS: 'yes' })).toHaveLength(1);
+  });
+
+  it('refuses them beside PUSHER_*, where the provider’s dashboard holds these settings', () => {
+    const hosted = { PUSHER_APP_ID: '1', PUSHER_KEY: 'k', PUSHER_SECRET: 's' };
+    expect(
+      problemsOf({ ...hosted, REALTIME_CLIENT_EVENTS: 'true', REALTIME_WEBHOOK_URL: 'https://h.example' }),
+    ).toEqual([
+      'REALTIME_CLIENT_EVENTS configures the embedded server and cannot be combined with PUSHER_*',
+      'REALTIME_WEBHOOK_URL configures the embedded server and cannot be combined with PUSHER_*',
     ]);
   });
 });

@@ -118,6 +118,13 @@ const envSchema = z.object({
     (value) => value === undefined || value.length >= REALTIME_SECRET_MIN_LENGTH,
     `must be at least ${REALTIME_SECRET_MIN_LENGTH} characters`,
   ),
+  REALTIME_CLIENT_EVENTS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  REALTIME_WEBHOOK_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://hooks.example/pusher' })
+      .optional(),
+  ),
   S3_ENDPOINT: z.preprocess(
     blankAsUndefined,
     z
@@ -148,7 +155,16 @@ const envSchema = z.object({
  * server) publishes and the browser connects there.
  */
 export type RealtimeTarget =
-  | { kind: 'embedded'; appId: string; key: string; secret: string }
+  | {
+      kind: 'embedded';
+      appId: string;
+      key: string;
+      secret: string;
+      /** `client-*` events between subscribers of private and presence channels. */
+      clientEvents: boolean;
+      /** Where the embedded server POSTs its webhooks; none when undefined. */
+      webhookUrl: string | undefined;
+    }
   | {
       kind: 'hosted';
       appId: string;
@@ -250,6 +266,8 @@ type Vars = z.infer<typeof envSchema>;
 
 const PUSHER_CREDENTIALS = ['PUSHER_APP_ID', 'PUSHER_KEY', 'PUSHER_SECRET'] as const;
 const REALTIME_CREDENTIALS = ['REALTIME_APP_ID', 'REALTIME_APP_KEY', 'REALTIME_APP_SECRET'] as const;
+/** Settings of the embedded server only; with PUSHER_* they belong in the provider's dashboard. */
+const REALTIME_EMBEDDED_SETTINGS = ['REALTIME_CLIENT_EVENTS', 'REALTIME_WEBHOOK_URL'] as const;
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
 
@@ -272,9 +290,9 @@ function realtimeProblems(vars: Vars): string[] {
   if (isHosted) {
     // With PUSHER_* set this process runs no realtime server, so these would silently do nothing.
     problems.push(
-      ...REALTIME_CREDENTIALS.filter((name) => vars[name] !== undefined).map(
-        (name) => `${name} configures the embedded server and cannot be combined with PUSHER_*`,
-      ),
+      ...[...REALTIME_CREDENTIALS, ...REALTIME_EMBEDDED_SETTINGS]
+        .filter((name) => vars[name] !== undefined)
+        .map((name) => `${name} configures the embedded server and cannot be combined with PUSHER_*`),
     );
   }
   return problems;
@@ -293,6 +311,10 @@ function realtimeTarget(vars: Vars, sessionSecret: string): RealtimeTarget {
       useTLS: vars.PUSHER_USE_TLS === 'true',
     };
   }
+  const settings = {
+    clientEvents: vars.REALTIME_CLIENT_EVENTS === 'true',
+    webhookUrl: vars.REALTIME_WEBHOOK_URL,
+  };
   if (
     vars.REALTIME_APP_ID !== undefined &&
     vars.REALTIME_APP_KEY !== undefined &&
@@ -304,11 +326,12 @@ function realtimeTarget(vars: Vars, sessionSecret: string): RealtimeTarget {
       appId: vars.REALTIME_APP_ID,
       key: vars.REALTIME_APP_KEY,
       secret: vars.REALTIME_APP_SECRET,
+      ...settings,
     };
   }
   // The embedded server's secret never leaves this process; deriving it keeps set-up at zero.
   const secret = createHmac('sha256', sessionSecret).update('realtime-app-secret').digest('hex');
-  return { kind: 'embedded', appId: EMBEDDED_APP_ID, key: EMBEDDED_APP_KEY, secret };
+  return { kind: 'embedded', appId: EMBEDDED_APP_ID, key: EMBEDDED_APP_KEY, secret, ...settings };
 }
 
 function storageProblems(vars: Vars): string[] {

@@ -7,7 +7,20 @@ interface ChannelAuthResponse {
   channel_data?: string;
 }
 
+interface UserAuthResponse {
+  auth: string;
+  user_data: string;
+}
+
 let client: Promise<Pusher> | null = null;
+
+/**
+ * Signs this tab's connection in as the session's user (pusher:signin), so suspending or
+ * deleting the account closes it at once. pusher-js signs in again after every reconnect.
+ */
+export async function signInRealtime(): Promise<void> {
+  (await getPusher()).signin();
+}
 
 /** One connection per tab, opened on first use with the settings the server hands out. */
 export function getPusher(): Promise<Pusher> {
@@ -37,6 +50,19 @@ function createPusher(settings: ClientRealtimeSettings): Pusher {
         apiRequest<ChannelAuthResponse>('/realtime/auth', {
           method: 'POST',
           body: { socket_id: socketId, channel_name: channelName },
+        }).then(
+          (data) => callback(null, data),
+          (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+        );
+      },
+    },
+    userAuthentication: {
+      endpoint: '/api/v1/realtime/user-auth',
+      transport: 'ajax',
+      customHandler: ({ socketId }, callback) => {
+        apiRequest<UserAuthResponse>('/realtime/user-auth', {
+          method: 'POST',
+          body: { socket_id: socketId },
         }).then(
           (data) => callback(null, data),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),

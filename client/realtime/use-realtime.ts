@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Channel } from 'pusher-js';
-import { getPusher } from './pusher-client';
+import { getPusher, signInRealtime } from './pusher-client';
 
 export type ConnectionState =
   'initialized' | 'connecting' | 'connected' | 'unavailable' | 'failed' | 'disconnected';
@@ -67,4 +67,11 @@ export function useChannel(channelName: string | null, handlers: Handlers): Chan
     };
   }, [channelName]);
   return channel;
+}
+
+/** While a user is signed in, the connection is signed in as them (pusher:signin). */
+export function useRealtimeSignin(userId: string | null): void {
+  useEffect(() => {
+    if (userId !== null) void signInRealtime();
+  }, [userId]);
 }

@@ -16,11 +16,15 @@ export interface PublishOptions {
  */
 export interface Broadcaster {
   publish(channel: string | string[], event: string, data: unknown, options?: PublishOptions): Promise<void>;
+  /** Closes every connection signed in (pusher:signin) as this user, wherever it is. */
+  terminateUserConnections(userId: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** In-process: straight into the embedded server's fan-out, no HTTP, no signing. */
-export function createEmbeddedBroadcaster(realtime: Pick<RealtimeServer, 'publish'>): Broadcaster {
+export function createEmbeddedBroadcaster(
+  realtime: Pick<RealtimeServer, 'publish' | 'terminateUserConnections'>,
+): Broadcaster {
   let isClosed = false;
   return {
     async publish(channel, event, data, options = {}) {
@@ -35,6 +39,10 @@ export function createEmbeddedBroadcaster(realtime: Pick<RealtimeServer, 'publis
           return message;
         }),
       );
+    },
+    async terminateUserConnections(userId) {
+      if (isClosed) throw new Error('The broadcaster is closed');
+      await realtime.terminateUserConnections(userId);
     },
     async close() {
       isClosed = true;
@@ -84,6 +92,14 @@ export function createPusherBroadcaster(options: PusherBroadcasterOptions): Broa
         } catch (error) {
           throw withoutSignedUrl(error);
         }
+      }
+    },
+    async terminateUserConnections(userId) {
+      if (isClosed) throw new Error('The broadcaster is closed');
+      try {
+        await pusher.terminateUserConnections(userId);
+      } catch (error) {
+        throw withoutSignedUrl(error);
       }
     },
     // The SDK keeps no state of its own; requests in flight finish or time out.

@@ -5,7 +5,7 @@ import { AppError, errors } from '../errors';
 import { requireUser } from '../features/auth/auth.guard';
 import { channelNameSchema, socketIdSchema } from './channel-names';
 import { channelAccessFor, presenceInfoFor } from './channel-policy';
-import { type AppCredentials, signChannelAuth } from './signatures';
+import { type AppCredentials, signChannelAuth, signUserAuth } from './signatures';
 
 export interface RealtimeAuthDeps {
   /** The key and secret of the realtime app (embedded or hosted): the signature is checked there. */
@@ -16,6 +16,14 @@ const channelAuthRequestSchema = z.object({
   socket_id: socketIdSchema,
   channel_name: channelNameSchema,
 });
+
+const userAuthRequestSchema = z.object({ socket_id: socketIdSchema });
+
+/** pusher-js's userAuthentication answer: `auth` over the exact `user_data` string. */
+export interface UserAuthResponse {
+  auth: string;
+  user_data: string;
+}
 
 /** pusher-js's channelAuthorization answer: `auth`, plus the signed `channel_data` for presence. */
 export interface ChannelAuthResponse {
@@ -44,6 +52,23 @@ export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }
     const body: ChannelAuthResponse = {
       auth: signChannelAuth(credentials, socketId, channel, channelData),
       channel_data: channelData,
+    };
+    return body;
+  });
+
+  /**
+   * POST /realtime/user-auth: signs `pusher:signin` for the session's user, so the socket is
+   * known to be theirs: events sent to the user reach it, and suspending or deleting the
+   * account closes it. Same session and JSON rules as /realtime/auth.
+   */
+  api.post('/realtime/user-auth', { onRequest: requireJsonBody }, async (request) => {
+    const user = requireUser(request);
+    const parsed = userAuthRequestSchema.safeParse(request.body ?? {});
+    if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));
+    const userData = JSON.stringify({ id: user.id, user_info: presenceInfoFor(user) });
+    const body: UserAuthResponse = {
+      auth: signUserAuth(credentials, parsed.data.socket_id, userData),
+      user_data: userData,
     };
     return body;
   });

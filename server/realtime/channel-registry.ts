@@ -15,7 +15,14 @@ export interface ChannelRegistry {
   names(prefix?: string): string[];
 }
 
-export function createChannelRegistry(): ChannelRegistry {
+export interface ChannelRegistryHooks {
+  /** The channel's first subscriber on this process arrived. */
+  onOccupied?: (channel: string) => void;
+  /** The channel's last subscriber on this process left. */
+  onVacated?: (channel: string) => void;
+}
+
+export function createChannelRegistry(hooks: ChannelRegistryHooks = {}): ChannelRegistry {
   const channels = new Map<string, Set<Connection>>();
   return {
     add(connection, channel, membership) {
@@ -27,6 +34,7 @@ export function createChannelRegistry(): ChannelRegistry {
         channels.set(channel, subscribers);
       }
       subscribers.add(connection);
+      if (subscribers.size === 1) hooks.onOccupied?.(channel);
       return true;
     },
     remove(connection, channel) {
@@ -35,7 +43,10 @@ export function createChannelRegistry(): ChannelRegistry {
       connection.channels.delete(channel);
       const subscribers = channels.get(channel);
       subscribers?.delete(connection);
-      if (subscribers?.size === 0) channels.delete(channel);
+      if (subscribers?.size === 0) {
+        channels.delete(channel);
+        hooks.onVacated?.(channel);
+      }
       return membership;
     },
     subscribers(channel) {

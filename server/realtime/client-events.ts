@@ -24,6 +24,14 @@ export async function relayClientEvent(
   const refusal = refusalFor(ctx, connection, request);
   if (refusal) return sendError(connection, refusal.code, refusal.message);
   const membership = connection.channels.get(request.channel);
+  ctx.webhooks.add({
+    name: 'client_event',
+    channel: request.channel,
+    event: request.event,
+    data: typeof request.data === 'string' ? request.data : (JSON.stringify(request.data) ?? 'null'),
+    socket_id: connection.socketId,
+    ...(membership?.userId === undefined ? {} : { user_id: membership.userId }),
+  });
   await ctx.fanOut.publish([
     {
       channel: request.channel,
@@ -44,11 +52,11 @@ function refusalFor(
     return { code: null, message: 'Client event rejected - client events are not enabled for this app' };
   }
   const kind = channelKind(channel);
-  if (kind === 'public') {
-    return { code: null, message: 'Client event rejected - only supported on private and presence channels' };
-  }
   if (kind === 'encrypted') {
     return { code: null, message: 'Client event rejected - not supported on encrypted channels' };
+  }
+  if (kind !== 'private' && kind !== 'presence') {
+    return { code: null, message: 'Client event rejected - only supported on private and presence channels' };
   }
   if (!connection.channels.has(channel)) {
     return { code: null, message: `Client event rejected - not subscribed to channel ${channel}` };

@@ -6,6 +6,7 @@ import { assertNever, type ClientMessage, CloseCode, parseClientFrame } from './
 import type { RealtimeContext } from './realtime-context';
 import { generateSocketId } from './signatures';
 import { subscribe, unsubscribe, unsubscribeAll } from './subscriptions';
+import { forgetSignin, signin } from './user-signin';
 
 /** The first path segment of every socket URL: `/app/{key}` (pusher-js, hosted Pusher). */
 export const SOCKET_PATH_PREFIX = '/app/';
@@ -108,6 +109,8 @@ async function handleMessage(
       return unsubscribe(ctx, connection, message.channel);
     case 'client_event':
       return relayClientEvent(ctx, connection, message);
+    case 'signin':
+      return signin(ctx, connection, message);
     case 'ignored':
       ctx.logger.debug({ socketId: connection.socketId, event: message.event }, 'realtime event ignored');
       return;
@@ -118,6 +121,7 @@ async function handleMessage(
 
 function onClose(ctx: RealtimeContext, connection: Connection): void {
   ctx.connections.delete(connection.socketId);
+  forgetSignin(ctx, connection);
   const cleanup = unsubscribeAll(ctx, connection)
     .catch((error: unknown) => logFailure(ctx, connection, error))
     .finally(() => ctx.pendingCleanups.delete(cleanup));

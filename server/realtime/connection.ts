@@ -22,6 +22,8 @@ export interface Connection {
   pingSentAt: number | null;
   clientEventWindowStart: number;
   clientEventCount: number;
+  /** The user this connection signed in as (`pusher:signin`); null until then. */
+  userId: string | null;
 }
 
 export function createConnection(socketId: string, ws: WebSocket, now: number): Connection {
@@ -33,6 +35,7 @@ export function createConnection(socketId: string, ws: WebSocket, now: number): 
     pingSentAt: null,
     clientEventWindowStart: 0,
     clientEventCount: 0,
+    userId: null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { AppError, errors } from '../errors';
-import { channelKind, channelNameSchema } from './channel-names';
+import { channelKind, channelNameSchema, userIdSchema } from './channel-names';
 import type { FanOutMessage } from './fan-out';
 import { MAX_EVENT_DATA_BYTES } from './limits';
 import type { RealtimeServer } from './realtime-server';
@@ -71,6 +71,14 @@ export async function presenceUsers(realtime: RealtimeServer, name: string) {
   }
   const ids = await realtime.presenceUserIds(channel);
   return { users: ids.map((id) => ({ id })) };
+}
+
+/** POST /apps/{id}/users/{user_id}/terminate_connections: every node closes that user's sockets. */
+export async function terminateUserConnections(realtime: RealtimeServer, rawUserId: string) {
+  const parsed = userIdSchema.safeParse(rawUserId);
+  if (!parsed.success) throw errors.badRequest('invalid_user_id', describeIssues(parsed.error));
+  await realtime.terminateUserConnections(parsed.data);
+  return {};
 }
 
 function toMessage(event: { channel: string; name: string; data: string; socket_id?: string | undefined }) {

@@ -1,7 +1,15 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type PusherClient from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_CHANNEL, PRESENCE_FEED_CHANNEL } from '../../common/contracts/feed-events';
-import { HTTP_AUTH_TIMESTAMP_WINDOW_SECONDS, MAX_CHANNELS_PER_TRIGGER, MAX_EVENT_DATA_BYTES } from './limits';
+import {
+  HTTP_AUTH_TIMESTAMP_WINDOW_SECONDS,
+  MAX_CHANNEL_NAME_LENGTH,
+  MAX_CHANNELS_PER_TRIGGER,
+  MAX_EVENT_DATA_BYTES,
+} from './limits';
 import {
   connectPusherJs,
   createRealtimeTestEnv,
@@ -17,12 +25,16 @@ const env = createRealtimeTestEnv();
 let server: TidingsTestServer;
 let clockSkewMs = 0;
 const clients: PusherClient[] = [];
+// A built client, so unknown page paths answer the single-page app as in production.
+const clientDir = mkdtempSync(join(tmpdir(), 'tidings-client-'));
+writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Tidings</title>');
 beforeAll(async () => {
-  server = await env.start({ now: () => Date.now() + clockSkewMs });
+  server = await env.start({ now: () => Date.now() + clockSkewMs, clientDir });
 });
 afterAll(async () => {
   for (const client of clients) client.disconnect();
   await env.dispose();
+  rmSync(clientDir, { recursive: true, force: true });
 });
 
 /** The SDK throws a RequestError carrying the status and the plain-text body. */
@@ -178,5 +190,57 @@ describe('channel queries', () => {
     });
     const empty = await sdk.get({ path: '/channels/nobody-here' });
     expect(await empty.json()).toEqual({ occupied: false });
+  });
+});
+
+describe('paths that are not API calls', () => {
+  /** A raw request, unsigned: what a browser or a mistaken client sends. */
+  async function raw(method: string, path: string) {
+    const response = await fetch(`${server.origin}${path}`, { method });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type') ?? '',
+      allow: response.headers.get('allow'),
+      text: await response.text(),
+    };
+  }
+
+  it('answers 405 with Allow, as plain text, to a wrong method on an API path', async () => {
+    for (const [method, path, allow] of [
+      ['GET', `/apps/${TEST_REALTIME.appId}/events`, 'POST'],
+      ['PUT', `/apps/${TEST_REALTIME.appId}/batch_events`, 'POST'],
+      ['POST', `/apps/${TEST_REALTIME.appId}/channels`, 'GET, HEAD'],
+      ['DELETE', `/apps/${TEST_REALTIME.appId}/channels/feed/users`, 'GET, HEAD'],
+      ['GET', `/apps/${TEST_REALTIME.appId}/users/u1/terminate_connections`, 'POST'],
+    ] as const) {
+      const answer = await raw(method, path);
+      expect({ method, path, status: answer.status, allow: answer.allow }).toEqual({
+        method,
+        path,
+        status: 405,
+        allow,
+      });
+      expect(answer.type).toMatch(/^text\/plain/);
+      expect(answer.text).not.toMatch(/<html|<!doctype/i);
+    }
+  });
+
+  it('answers 404 as plain text to an unknown API path, and 426 to a plain GET of the socket path', async () => {
+    const unknown = await raw('GET', `/apps/${TEST_REALTIME.appId}/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.type).toMatch(/^text\/plain/);
+    const socketPath = await raw('GET', `/app/${TEST_REALTIME.key}`);
+    expect(socketPath.status).toBe(426);
+    expect(socketPath.text).not.toMatch(/<html|<!doctype/i);
+    // Page paths still get the app.
+    expect((await raw('GET', '/settings')).type).toMatch(/^text\/html/);
+  });
+
+  it('reaches the API with a channel name of the longest allowed length', async () => {
+    const response = await createSdk(server.port).get({
+      path: `/channels/${'c'.repeat(MAX_CHANNEL_NAME_LENGTH)}`,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ occupied: false });
   });
 });

@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors } from '../errors';
 import { verifySignedRequest } from './http-api-auth';
-import { channelDetails, listChannels, presenceUsers, triggerBatch, triggerEvent } from './http-api-handlers';
+import {
+  channelDetails,
+  listChannels,
+  presenceUsers,
+  terminateUserConnections,
+  triggerBatch,
+  triggerEvent,
+} from './http-api-handlers';
 import { HTTP_API_BODY_LIMIT_BYTES } from './limits';
 import type { RealtimeServer } from './realtime-server';
 
@@ -12,6 +19,22 @@ export interface PusherHttpApiDeps {
 }
 
 type ChannelParams = { Params: { channelName: string } };
+type UserParams = { Params: { userId: string } };
+
+/** The API's paths and the methods each takes; any other method answers 405 with `Allow`. */
+const API_ROUTES = [
+  { url: '/apps/:appId/events', method: 'POST' },
+  { url: '/apps/:appId/batch_events', method: 'POST' },
+  { url: '/apps/:appId/channels', method: 'GET' },
+  { url: '/apps/:appId/channels/:channelName', method: 'GET' },
+  { url: '/apps/:appId/channels/:channelName/users', method: 'GET' },
+  { url: '/apps/:appId/users/:userId/terminate_connections', method: 'POST' },
+] as const;
+
+const ALL_METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const;
+
+/** Routes that answer before (and without) the signature check: wrong methods, unknown paths. */
+const UNSIGNED = { isUnsignedAnswer: true } as const;
 
 /**
  * The Pusher HTTP API at the root paths the `pusher` SDK calls (it has no path prefix), so the
@@ -31,7 +54,10 @@ async function registerRoutes(scope: FastifyInstance, { realtime, now = Date.now
     (_request, body, done) => done(null, body),
   );
   scope.setErrorHandler(answerAsText);
-  scope.addHook('preHandler', async (request) => authenticate(request, realtime, now));
+  scope.addHook('preHandler', async (request) => {
+    if ((request.routeOptions.config as { isUnsignedAnswer?: boolean }).isUnsignedAnswer) return;
+    await authenticate(request, realtime, now);
+  });
 
   scope.post('/apps/:appId/events', (request) => triggerEvent(realtime, request.body));
   scope.post('/apps/:appId/batch_events', (request) => triggerBatch(realtime, request.body));
@@ -42,6 +68,46 @@ async function registerRoutes(scope: FastifyInstance, { realtime, now = Date.now
   scope.get<ChannelParams>('/apps/:appId/channels/:channelName/users', (request) =>
     presenceUsers(realtime, request.params.channelName),
   );
+  scope.post<UserParams>('/apps/:appId/users/:userId/terminate_connections', (request) =>
+    terminateUserConnections(realtime, request.params.userId),
+  );
+  registerRefusals(scope);
+}
+
+/**
+ * Every path under /apps/ and /app/ belongs to the API or the sockets: a wrong method answers
+ * 405, an unknown path 404, and a plain GET of the socket path 426, all as plain text, never
+ * the single-page app's HTML.
+ */
+function registerRefusals(scope: FastifyInstance): void {
+  for (const { url, method } of API_ROUTES) {
+    scope.route({
+      url,
+      method: ALL_METHODS.filter((other) => other !== method && !(method === 'GET' && other === 'HEAD')),
+      config: UNSIGNED,
+      handler: async (_request, reply) => {
+        reply.header('allow', method === 'GET' ? 'GET, HEAD' : method);
+        throw new AppError(405, 'method_not_allowed', `Method not allowed: use ${method}`);
+      },
+    });
+  }
+  scope.route({
+    url: '/apps/*',
+    method: [...ALL_METHODS],
+    config: UNSIGNED,
+    handler: async () => {
+      throw errors.notFound('Unknown API path');
+    },
+  });
+  scope.route({
+    url: '/app/*',
+    method: [...ALL_METHODS],
+    config: UNSIGNED,
+    handler: async (_request, reply) => {
+      reply.header('upgrade', 'websocket');
+      throw new AppError(426, 'upgrade_required', 'Connect with a WebSocket (Upgrade: websocket)');
+    },
+  });
 }
 
 async function authenticate(request: FastifyRequest, realtime: RealtimeServer, now: () => number) {

@@ -39,6 +39,11 @@ export const MAX_PRESENCE_USER_ID_LENGTH = 128;
 /** The JSON of one presence member's user_info, in bytes. */
 export const MAX_PRESENCE_USER_INFO_BYTES = 1024;
 
+/** User ids of `pusher:signin` (and of `#server-to-user-{id}` channels), in characters. */
+export const MAX_USER_ID_LENGTH = 128;
+/** The `user_data` JSON a sign-in carries, in bytes (hosted Pusher: 1 KB of user_info). */
+export const MAX_USER_DATA_BYTES = 2 * 1024;
+
 /** Client events (`client-*`) one connection may send per window before 4301. */
 export const CLIENT_EVENTS_PER_WINDOW = 10;
 export const CLIENT_EVENT_WINDOW_MS = 1_000;
@@ -52,6 +57,11 @@ export const CLOSE_GRACE_MS = 1_000;
 
 /** HTTP API: the signed timestamp may be this far from our clock, either way. */
 export const HTTP_AUTH_TIMESTAMP_WINDOW_SECONDS = 600;
+/**
+ * Longest path parameter the router matches (its default is 100): a channel name (164) or a
+ * user id, percent-encoded, must reach the API rather than fall through to a 404.
+ */
+export const HTTP_API_MAX_PARAM_LENGTH = 3 * MAX_CHANNEL_NAME_LENGTH;
 /** HTTP API: raw request bodies; a full batch of 10 KB events with escaping fits. */
 export const HTTP_API_BODY_LIMIT_BYTES = 256 * 1024;
 
@@ -72,3 +82,14 @@ export const PRESENCE_NODE_TTL_MS = 6_000;
 export const PRESENCE_REAP_INTERVAL_MS = 2_000;
 /** So members of a killed node are gone (member_removed sent) at most this long after it died. */
 export const PRESENCE_REAP_WITHIN_MS = PRESENCE_NODE_TTL_MS + PRESENCE_REAP_INTERVAL_MS;
+
+/** Webhooks: events wait this long for others to go out in the same request. */
+export const WEBHOOK_BATCH_DELAY_MS = 250;
+/** …and a batch holding this many goes at once. */
+export const WEBHOOK_MAX_EVENTS_PER_BATCH = 100;
+/** One webhook request gives up (and counts as failed) after this long. */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+/** A failed batch (no answer, or not 2xx) is sent again after each of these delays, then dropped. */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [1_000, 5_000, 30_000, 120_000];
+/** Batches waiting for a retry at most; past this the oldest is dropped (and logged). */
+export const WEBHOOK_MAX_PENDING_BATCHES = 1_000;

@@ -10,10 +10,14 @@ export type UserEventPublisher = (userId: string, event: UserEvent) => Promise<v
 /** Announces one event on several channels at once (readers' own filtered feeds). */
 export type ChannelsPublisher = (channels: string[], event: string, data: unknown) => Promise<void>;
 
+/** Closes the user's open sockets (suspension, deletion); failures are reported, not thrown. */
+export type UserSocketsCloser = (userId: string) => Promise<void>;
+
 export interface LivePublishers {
   feed: FeedPublisher;
   user: UserEventPublisher;
   channels: ChannelsPublisher;
+  closeUserSockets: UserSocketsCloser;
 }
 
 export type PublishFailureHandler = (error: unknown, channel: string, event: string) => void;
@@ -40,5 +44,13 @@ export function livePublishersFor(
     feed: (event) => publish(FEED_CHANNEL, event.type, event),
     user: (userId, event) => publish(userChannel(userId), event.type, event),
     channels: (channels, event, data) => publish(channels, event, data),
+    // Like an event, the account change has committed: the next API request is refused anyway.
+    async closeUserSockets(userId) {
+      try {
+        await broadcaster.terminateUserConnections(userId);
+      } catch (error) {
+        onFailure(error, `users/${userId}`, 'terminate_connections');
+      }
+    },
   };
 }

@@ -57,9 +57,19 @@ describe('parsing client frames', () => {
   );
 
   it('ignores other events instead of failing', () => {
-    expect(parseClientFrame('{"event":"pusher:signin","data":{}}')).toEqual({
+    expect(parseClientFrame('{"event":"pusher:unknown_event","data":{}}')).toEqual({
       ok: true,
-      message: { type: 'ignored', event: 'pusher:signin' },
+      message: { type: 'ignored', event: 'pusher:unknown_event' },
     });
+  });
+
+  it('parses pusher:signin with its auth and exact user_data string, and refuses one without', () => {
+    expect(
+      parseClientFrame('{"event":"pusher:signin","data":{"auth":"k:s","user_data":"{\\"id\\":\\"1\\"}"}}'),
+    ).toEqual({
+      ok: true,
+      message: { type: 'signin', auth: 'k:s', userData: '{"id":"1"}' },
+    });
+    expect(parseClientFrame('{"event":"pusher:signin","data":{}}').ok).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export const CloseCode = {
   overQuota: 4004,
   /** 4007: unsupported protocol version. */
   unsupportedProtocol: 4007,
+  /** 4009: the app terminated the signed-in user's connections; pusher-js stops retrying. */
+  unauthorized: 4009,
   /** 4100: over capacity (here: a consumer too slow to drain its buffer); retry after 1 s. */
   overCapacity: 4100,
   /** 4200: generic "reconnect now", used on shutdown so clients come straight back. */
@@ -26,7 +28,7 @@ export type CloseCode = (typeof CloseCode)[keyof typeof CloseCode];
 
 /** Codes carried inside pusher:error without closing (4300–4399 must never be close codes). */
 export const ErrorCode = {
-  /** 4009: not authorised for the channel; sent with the failed subscription, no close. */
+  /** 4009: not authorised (a channel, a sign-in); sent with the refusal, without a close. */
   unauthorized: 4009,
   /** 4301: client events over the per-connection rate. */
   clientEventRateLimited: 4301,
@@ -50,6 +52,7 @@ export type ServerMessage =
   | { event: 'pusher:error'; data: { code: number | null; message: string } }
   | { event: 'pusher:ping' }
   | { event: 'pusher:pong' }
+  | { event: 'pusher:signin_success'; data: { user_data: string } }
   | {
       event: 'pusher_internal:subscription_succeeded';
       channel: string;
@@ -79,6 +82,7 @@ export function encodeServerMessage(message: ServerMessage): string {
       return JSON.stringify({ event: message.event, data: '{}' });
     case 'pusher:connection_established':
     case 'pusher:error':
+    case 'pusher:signin_success':
       return JSON.stringify({ event: message.event, data: JSON.stringify(message.data) });
     case 'pusher_internal:subscription_succeeded':
     case 'pusher:subscription_error':
@@ -105,7 +109,9 @@ export type ClientMessage =
   | { type: 'subscribe'; channel: string; auth: string | undefined; channelData: string | undefined }
   | { type: 'unsubscribe'; channel: string }
   | { type: 'client_event'; event: string; channel: string; data: unknown; dataBytes: number }
-  /** Other `pusher:` events (signin, …) and unknown names: ignored, as hosted Pusher does. */
+  /** User authentication: `user_data` is the exact JSON string the app signed. */
+  | { type: 'signin'; auth: string; userData: string }
+  /** Other `pusher:` events and unknown names: ignored, as hosted Pusher does. */
   | { type: 'ignored'; event: string };
 
 export type ParsedFrame = { ok: true; message: ClientMessage } | { ok: false; error: string };
@@ -128,6 +134,7 @@ const subscribeDataSchema = decodedData(
   }),
 );
 const unsubscribeDataSchema = decodedData(z.object({ channel: z.string() }));
+const signinDataSchema = decodedData(z.object({ auth: z.string(), user_data: z.string() }));
 
 export function parseClientFrame(text: string): ParsedFrame {
   const json = safeJsonParse(text);
@@ -151,6 +158,15 @@ export function parseClientFrame(text: string): ParsedFrame {
       if (!parsed.success)
         return { ok: false, error: 'Invalid pusher:unsubscribe: data.channel is required' };
       return { ok: true, message: { type: 'unsubscribe', channel: parsed.data.channel } };
+    }
+    case 'pusher:signin': {
+      const parsed = signinDataSchema.safeParse(data);
+      if (!parsed.success)
+        return { ok: false, error: 'Invalid pusher:signin: data.auth and data.user_data are required' };
+      return {
+        ok: true,
+        message: { type: 'signin', auth: parsed.data.auth, userData: parsed.data.user_data },
+      };
     }
     default:
       return parseOtherEvent(event, channel, data);

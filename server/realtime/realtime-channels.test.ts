@@ -87,7 +87,7 @@ describe('public and private channels', () => {
 
   it.each([
     ['too long', 'a'.repeat(MAX_CHANNEL_NAME_LENGTH + 1)],
-    ['reserved #', '#server-to-user-1'],
+    ['reserved #', '#other-1'],
     ['bad characters', 'feed/other'],
   ])('refuses a channel name that is %s', async (_label, channel) => {
     const { client } = await connect();

@@ -3,6 +3,7 @@ import type { Connection } from './connection';
 import type { FanOut } from './fan-out';
 import type { PresenceStore } from './presence';
 import type { AppCredentials } from './signatures';
+import type { WebhookQueue } from './webhooks';
 
 type LogFn = {
   (message: string): void;
@@ -30,6 +31,10 @@ export interface RealtimeContext {
   readonly presence: PresenceStore;
   readonly fanOut: FanOut;
   readonly connections: Map<string, Connection>;
+  /** This process's signed-in connections by user id, for terminating a user's connections. */
+  readonly users: Map<string, Set<Connection>>;
+  /** Where webhook events go; a no-op without a webhook URL. */
+  readonly webhooks: WebhookQueue;
   /** Clean-ups of closed sockets still running (presence leaves), awaited on shutdown. */
   readonly pendingCleanups: Set<Promise<void>>;
   readonly now: () => number;

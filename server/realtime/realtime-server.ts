@@ -4,7 +4,7 @@ import { createChannelRegistry } from './channel-registry';
 import { channelKind } from './channel-names';
 import { sendFrame } from './connection';
 import { openConnection, SOCKET_PATH_PREFIX } from './connection-handler';
-import { createMemoryFanOut, type FanOut, type FanOutMessage } from './fan-out';
+import { createMemoryFanOut, type FanOut, type FanOutCommand, type FanOutMessage } from './fan-out';
 import {
   CLOSE_GRACE_MS,
   DEFAULT_ACTIVITY_TIMEOUT_SECONDS,
@@ -17,6 +17,8 @@ import { startLivenessSweep } from './liveness';
 import { createMemoryPresenceStore, type PresenceStore } from './presence';
 import { CloseCode, encodeChannelEvent } from './protocol';
 import type { RealtimeContext, RealtimeLogger } from './realtime-context';
+import { terminateLocalUserConnections } from './user-signin';
+import { createWebhookSender, NO_WEBHOOKS, type WebhookSenderOptions } from './webhooks';
 
 export type { RealtimeLogger } from './realtime-context';
 
@@ -45,6 +47,10 @@ export interface RealtimeServerOptions {
   fanOut?: FanOut;
   /** Presence membership; in-process by default. */
   presence?: PresenceStore;
+  /** Where to POST webhooks (channel_occupied, member_added, client_event, …); none by default. */
+  webhookUrl?: string;
+  /** Tests shorten the webhook batching and retry waits. */
+  webhookTimings?: Pick<WebhookSenderOptions, 'batchDelayMs' | 'retryDelaysMs' | 'timeoutMs'>;
   /** Injectable clock (epoch ms) for tests. */
   now?: () => number;
 }
@@ -73,6 +79,8 @@ export interface RealtimeServer {
    */
   listChannels(prefix?: string): Promise<string[]>;
   presenceUserIds(channel: string): Promise<string[]>;
+  /** Closes every connection signed in as the user, on every process (4009, no reconnect). */
+  terminateUserConnections(userId: string): Promise<void>;
   connectionCount(): number;
   /** Closes every socket with 4200 so pusher-js reconnects at once, and detaches. */
   close(): Promise<void>;
@@ -89,7 +97,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
   const state = { isClosing: false };
   const stopSweep = startLivenessSweep(ctx);
   const deliver = (message: FanOutMessage): number => deliverLocally(ctx, message);
-  ctx.fanOut.connect(deliver);
+  ctx.fanOut.connect(deliver, (command) => runLocally(ctx, command));
 
   return {
     appId: options.appId,
@@ -109,6 +117,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       return [...new Set([...ctx.registry.names(prefix), ...presence])];
     },
     presenceUserIds: (channel) => ctx.presence.userIds(channel),
+    terminateUserConnections: (userId) => ctx.fanOut.command({ type: 'terminate_user', userId }),
     connectionCount: () => ctx.connections.size,
     async close() {
       if (state.isClosing) return;
@@ -120,6 +129,7 @@ export function createRealtimeServer(options: RealtimeServerOptions): RealtimeSe
       // Their presence leaves (and member_removed) must reach the fan-out before it closes.
       await Promise.allSettled([...ctx.pendingCleanups]);
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await ctx.webhooks.close();
       // An injected fan-out belongs to whoever made it; only the default one is ours to close.
       if (options.fanOut === undefined) await ctx.fanOut.close();
     },
@@ -174,21 +184,47 @@ async function channelInfo(ctx: RealtimeContext, channel: string): Promise<Chann
 }
 
 function createContext(options: RealtimeServerOptions): RealtimeContext {
+  const credentials = { key: options.key, secret: options.secret };
+  const webhooks =
+    options.webhookUrl === undefined
+      ? NO_WEBHOOKS
+      : createWebhookSender({
+          url: options.webhookUrl,
+          credentials,
+          logger: options.logger,
+          ...options.webhookTimings,
+          ...(options.now ? { now: options.now } : {}),
+        });
+  // Server-to-user channels are the protocol's plumbing, not the app's: hosted Pusher reports none.
+  const isReported = (channel: string) => channelKind(channel) !== 'user';
   return {
     appId: options.appId,
-    credentials: { key: options.key, secret: options.secret },
+    credentials,
     enableClientEvents: options.enableClientEvents ?? false,
     activityTimeoutMs: (options.activityTimeoutSeconds ?? DEFAULT_ACTIVITY_TIMEOUT_SECONDS) * 1000,
     pongTimeoutMs: (options.pongTimeoutSeconds ?? DEFAULT_PONG_TIMEOUT_SECONDS) * 1000,
     maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
     logger: options.logger,
-    registry: createChannelRegistry(),
+    registry: createChannelRegistry({
+      onOccupied: (channel) => isReported(channel) && webhooks.add({ name: 'channel_occupied', channel }),
+      onVacated: (channel) => isReported(channel) && webhooks.add({ name: 'channel_vacated', channel }),
+    }),
+    webhooks,
+    users: new Map(),
     presence: options.presence ?? createMemoryPresenceStore(MAX_PRESENCE_MEMBERS),
     fanOut: options.fanOut ?? createMemoryFanOut(),
     connections: new Map(),
     pendingCleanups: new Set(),
     now: options.now ?? Date.now,
   };
+}
+
+function runLocally(ctx: RealtimeContext, command: FanOutCommand): void {
+  switch (command.type) {
+    case 'terminate_user':
+      terminateLocalUserConnections(ctx, command.userId);
+      return;
+  }
 }
 
 /** Encodes the frame once and hands the same bytes to every local subscriber. */

@@ -143,7 +143,7 @@ describe('messages', () => {
   it('ignores unknown pusher: events without an error', async () => {
     const client = connect();
     await established(client);
-    client.send({ event: 'pusher:signin', data: { auth: 'x', user_data: '{}' } });
+    client.send({ event: 'pusher:unknown_event', data: {} });
     client.send({ event: 'pusher:ping', data: {} });
     await client.next(isEvent('pusher:pong'), 'pusher:pong');
     expect(client.frames.some((frame) => frame.event === 'pusher:error')).toBe(false);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RedisBus } from '../platform/redis/redis-bus';
-import type { DeliverLocally, FanOut, FanOutMessage } from './fan-out';
+import type { DeliverLocally, FanOut, FanOutCommand, FanOutMessage, RunLocally } from './fan-out';
 import type { RealtimeLogger } from './realtime-context';
 
 export interface RedisFanOutOptions {
@@ -21,6 +21,11 @@ const wireBatchSchema = z.array(
   }),
 );
 
+/** A command on the wire: an object, where a batch is an array. */
+const wireCommandSchema = z.object({
+  command: z.object({ type: z.literal('terminate_user'), userId: z.string().min(1) }),
+});
+
 /**
  * Every node subscribes to one Redis channel and delivers what arrives to its own sockets, its
  * own publishes included: one path for all, so each node delivers each message exactly once
@@ -33,11 +38,13 @@ const wireBatchSchema = z.array(
 export async function createRedisFanOut(options: RedisFanOutOptions): Promise<FanOut> {
   const { bus, channel, logger } = options;
   let deliver: DeliverLocally | null = null;
+  let run: RunLocally | null = null;
   await bus.subscribe(channel, (raw) => {
-    const batch = parseBatch(raw);
-    if (batch === null) return logger.warn({ channel }, 'malformed fan-out message ignored');
+    const received = parseWire(raw);
+    if (received === null) return logger.warn({ channel }, 'malformed fan-out message ignored');
+    if ('command' in received) return run?.(received.command);
     if (!deliver) return;
-    for (const message of batch) deliver(message);
+    for (const message of received.batch) deliver(message);
   });
   return {
     async publish(messages) {
@@ -49,28 +56,50 @@ export async function createRedisFanOut(options: RedisFanOutOptions): Promise<Fa
         if (deliver) for (const message of messages) deliver(message);
       }
     },
-    connect(localDeliver) {
+    /** Unlike events, a lost command cannot be caught up later: the caller hears of the failure. */
+    async command(command) {
+      try {
+        await bus.publish(channel, JSON.stringify({ command }));
+      } catch (error) {
+        run?.(command);
+        throw error;
+      }
+    },
+    connect(localDeliver, localRun) {
       deliver = localDeliver;
+      run = localRun;
     },
     async close() {
       deliver = null;
+      run = null;
     },
   };
 }
 
-function parseBatch(raw: string): FanOutMessage[] | null {
+function parseWire(raw: string): { batch: FanOutMessage[] } | { command: FanOutCommand } | null {
+  let json: unknown;
   try {
-    const parsed = wireBatchSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return null;
-    // exactOptionalPropertyTypes: absent fields stay absent rather than becoming undefined.
-    return parsed.data.map(({ channel, event, data, userId, excludeSocketId }) => ({
-      channel,
-      event,
-      data,
-      ...(userId === undefined ? {} : { userId }),
-      ...(excludeSocketId === undefined ? {} : { excludeSocketId }),
-    }));
+    json = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (!Array.isArray(json)) {
+    const command = wireCommandSchema.safeParse(json);
+    return command.success ? { command: command.data.command } : null;
+  }
+  const batch = parseBatch(json);
+  return batch === null ? null : { batch };
+}
+
+function parseBatch(json: unknown): FanOutMessage[] | null {
+  const parsed = wireBatchSchema.safeParse(json);
+  if (!parsed.success) return null;
+  // exactOptionalPropertyTypes: absent fields stay absent rather than becoming undefined.
+  return parsed.data.map(({ channel, event, data, userId, excludeSocketId }) => ({
+    channel,
+    event,
+    data,
+    ...(userId === undefined ? {} : { userId }),
+    ...(excludeSocketId === undefined ? {} : { excludeSocketId }),
+  }));
 }

@@ -51,6 +51,20 @@ export function verifyChannelAuth(
   return constantTimeEqual(auth, signChannelAuth(credentials, socketId, channel, channelData));
 }
 
+/** `pusher:signin`'s signature: `socket_id::user::user_data`, user_data exactly as sent. */
+export function signUserAuth(credentials: AppCredentials, socketId: string, userData: string): string {
+  return `${credentials.key}:${hmacSha256Hex(credentials.secret, `${socketId}::user::${userData}`)}`;
+}
+
+export function verifyUserAuth(
+  credentials: AppCredentials,
+  auth: string,
+  socketId: string,
+  userData: string,
+): boolean {
+  return constantTimeEqual(auth, signUserAuth(credentials, socketId, userData));
+}
+
 /** Compares without leaking where the strings differ; only the length can be learnt. */
 export function constantTimeEqual(given: string, expected: string): boolean {
   const a = Buffer.from(given, 'utf8');

@@ -1,4 +1,4 @@
-import { channelKind, isValidChannelName, requiresAuth } from './channel-names';
+import { channelKind, isValidChannelName, requiresAuth, userIdOfChannel } from './channel-names';
 import { type Connection, PLAIN_MEMBERSHIP, sendError, sendMessage } from './connection';
 import { MAX_PRESENCE_USER_ID_LENGTH, MAX_PRESENCE_USER_INFO_BYTES } from './limits';
 import type { PresenceMember } from './presence';
@@ -31,6 +31,13 @@ export async function subscribe(ctx: RealtimeContext, connection: Connection, re
       type: 'InvalidChannelData',
       status: 400,
       error: 'Presence channels need channel_data',
+    });
+  }
+  if (kind === 'user' && userIdOfChannel(channel) !== connection.userId) {
+    return refuse(connection, channel, ErrorCode.unauthorized, {
+      type: 'AuthError',
+      status: 401,
+      error: `Sign in as the user of ${channel} first (pusher:signin)`,
     });
   }
   const signedData = kind === 'presence' ? channelData : undefined;
@@ -82,6 +89,7 @@ async function subscribePresence(
   const presence = await ctx.presence.snapshot(channel);
   sendMessage(connection, { event: 'pusher_internal:subscription_succeeded', channel, data: { presence } });
   if (!joined.isFirstForUser) return;
+  ctx.webhooks.add({ name: 'member_added', channel, user_id: member.userId });
   const data = JSON.stringify({ user_id: member.userId, user_info: member.userInfo });
   await ctx.fanOut.publish([
     { channel, event: MemberEvent.added, data, excludeSocketId: connection.socketId },
@@ -97,6 +105,7 @@ export async function unsubscribe(
   if (membership?.userId === undefined) return;
   const left = await ctx.presence.leave(channel, connection.socketId);
   if (!left) return;
+  ctx.webhooks.add({ name: 'member_removed', channel, user_id: left.userId });
   const data = JSON.stringify({ user_id: left.userId });
   await ctx.fanOut.publish([{ channel, event: MemberEvent.removed, data }]);
 }

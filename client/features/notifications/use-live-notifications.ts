@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { userChannel } from '../../../common/contracts/feed-events';
 import type { UserEvent } from '../../../common/contracts/notifications';
-import { useChannel } from '../../realtime/use-realtime';
+import { useChannel, useRealtimeSignin } from '../../realtime/use-realtime';
 import { describeNotification } from './describe-notification';
 import { addNotification, notificationKeys, setUnreadCount } from './notifications.queries';
 
@@ -16,6 +16,7 @@ export function useLiveNotifications(userId: string | null): string {
   const [announcement, setAnnouncement] = useState('');
   const subscriptions = useRef(0);
   const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  useRealtimeSignin(userId);
   useChannel(userId === null ? null : userChannel(userId), {
     'pusher:subscription_succeeded': () => {
       subscriptions.current += 1;

@@ -20,6 +20,8 @@ export interface AccountServiceDeps {
   passwordChecks: RateLimiter;
   /** The site's admin holds its only seat; deleting that account would hand it to the next sign-up. */
   isAdmin: (userId: string) => Promise<boolean>;
+  /** Closes the account's open real-time sockets on every node (never throws). */
+  closeUserSockets: (userId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -38,6 +40,7 @@ export function createAccountService({
   posts,
   passwordChecks,
   isAdmin,
+  closeUserSockets,
   now = Date.now,
 }: AccountServiceDeps) {
   const users = createUsersRepository(db);
@@ -150,6 +153,7 @@ export function createAccountService({
       await media.removeAllOf(userId, () =>
         posts.removeAllBy(userId, (trx) => createUsersRepository(trx).delete(userId)),
       );
+      await closeUserSockets(userId);
       await passwordChecks.reset(userId);
     },
   };

@@ -21,6 +21,8 @@ export interface ModerationServiceDeps {
   posts: Pick<PostsService, 'get' | 'getForReview' | 'removeAsAdmin'>;
   users: Pick<UsersRepository, 'findById'>;
   reportLimiter: RateLimiter;
+  /** Closes the account's open real-time sockets on every node (never throws). */
+  closeUserSockets: (userId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -33,6 +35,7 @@ export function createModerationService({
   posts,
   users,
   reportLimiter,
+  closeUserSockets,
   now = Date.now,
 }: ModerationServiceDeps) {
   const repo = createModerationRepository(db);
@@ -53,6 +56,8 @@ export function createModerationService({
     if (await repo.isAdmin(targetId))
       throw errors.forbidden('cannot_suspend_admin', 'Admins cannot be suspended.');
     await repo.setSuspended(targetId, isSuspended ? now() : null);
+    // Its sessions are refused from now on; a socket opened before would keep receiving events.
+    if (isSuspended) await closeUserSockets(targetId);
     return { user: presentPublicProfile(target), suspended: isSuspended };
   }
 

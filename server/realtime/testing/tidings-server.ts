@@ -33,6 +33,8 @@ export interface StartOptions {
   realtime?: Partial<Omit<RealtimeServerOptions, 'logger'>>;
   /** Clock of the HTTP API's timestamp check. */
   now?: () => number;
+  /** A built client to serve (index.html for unknown page paths), as in production. */
+  clientDir?: string;
 }
 
 /**
@@ -41,12 +43,13 @@ export interface StartOptions {
  * TEST_DATABASE_URL), given test credentials. Listens on 127.0.0.1; the database outlives
  * restarts so session cookies stay valid.
  */
-export function createRealtimeTestEnv() {
+export function createRealtimeTestEnv(extraEnv: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-realtime-'));
   let config: Config | null = null;
   let database: DatabaseHandle | null = null;
   let ownDatabase: TestDatabase | null = null;
-  const servers = new Set<TidingsTestServer>();
+  const servers = new Set<{ close(): Promise<void> }>();
+  let signUps = 0;
 
   const open = async () => {
     if (!config || !database) {
@@ -56,6 +59,7 @@ export function createRealtimeTestEnv() {
         LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
         ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
+        ...extraEnv,
       });
       database = openDatabase(config.database);
       await migrateToLatest(database.db);
@@ -72,6 +76,7 @@ export function createRealtimeTestEnv() {
         database,
         realtimeServer: realtime,
         ...(options.now ? { realtimeClock: options.now } : {}),
+        ...(options.clientDir ? { clientDir: options.clientDir } : {}),
       });
       await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
       const address = app.server.address();
@@ -89,10 +94,41 @@ export function createRealtimeTestEnv() {
       servers.add(server);
       return server;
     },
-    async signUp(server: TidingsTestServer): Promise<{ cookie: string; user: CurrentUser }> {
+    /**
+     * The app as main.ts builds it: the embedded server made from the configuration (its
+     * settings from `extraEnv`, its key and secret derived), not one the test brings.
+     */
+    async startConfigured(): Promise<{
+      app: FastifyInstance;
+      port: number;
+      key: string;
+      close(): Promise<void>;
+    }> {
+      const { config, database } = await open();
+      if (config.realtime.kind !== 'embedded') throw new Error('startConfigured needs the embedded server');
+      const app = await buildApp({ config, database });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const server = {
+        app,
+        port,
+        key: config.realtime.key,
+        async close() {
+          servers.delete(server);
+          await app.close();
+        },
+      };
+      servers.add(server);
+      return server;
+    },
+    async signUp(server: Pick<TidingsTestServer, 'app'>): Promise<{ cookie: string; user: CurrentUser }> {
+      signUps += 1;
       const response = await server.app.inject({
         method: 'POST',
         url: `${API_PREFIX}/auth/signup`,
+        // One address per account: a file of tests signs up more than SIGNUPS_PER_IP allows.
+        remoteAddress: `10.77.${Math.floor(signUps / 250)}.${(signUps % 250) + 1}`,
         headers: { 'x-requested-with': 'XMLHttpRequest' },
         payload: newAccount(),
       });
@@ -146,6 +182,24 @@ export function connectPusherJs(
             if (status !== 200)
               return callback(new Error(`auth answered ${status}: ${JSON.stringify(body)}`), null);
             callback(null, body as { auth: string; channel_data?: string });
+          })
+          .catch((error: unknown) =>
+            callback(error instanceof Error ? error : new Error(String(error)), null),
+          );
+      },
+    },
+    // pusher.signin() asks the app's user-auth route, as client/realtime does.
+    userAuthentication: {
+      endpoint: `${API_PREFIX}/realtime/user-auth`,
+      transport: 'ajax',
+      customHandler: ({ socketId }, callback) => {
+        postJson(`http://127.0.0.1:${port}${API_PREFIX}/realtime/user-auth`, options.cookie, {
+          socket_id: socketId,
+        })
+          .then(({ status, body }) => {
+            if (status !== 200)
+              return callback(new Error(`user-auth answered ${status}: ${JSON.stringify(body)}`), null);
+            callback(null, body as { auth: string; user_data: string });
           })
           .catch((error: unknown) =>
             callback(error instanceof Error ? error : new Error(String(error)), null),
