@@ -43,13 +43,14 @@ function record(startedAt: number, recipients: number) {
 function timedFanOut(inner: FanOut = createMemoryFanOut()): FanOut {
   return {
     publish: (messages) => inner.publish(messages),
-    connect: (deliver) =>
+    command: (command) => inner.command(command),
+    connect: (deliver, run) =>
       inner.connect((message) => {
         const startedAt = performance.now();
         const recipients = deliver(message);
         record(startedAt, recipients);
         return recipients;
-      }),
+      }, run),
     close: () => inner.close(),
   };
 }
