@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
+import { freePort } from './support/free-port';
 import { signedIn } from './support/live';
 import { ownServer } from './support/own-server';
 import { expect, test, visitorHeaders } from './support/test';
@@ -73,20 +73,6 @@ test('blocking someone from a post menu, by keyboard alone, hides their posts, l
 
   await Promise.all([ana, bo, cy].map(({ page }) => page.context().close()));
 });
-
-/** A free loopback port for a server of this test's own. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function visitor(browser: Browser, baseURL: string, account: Account = uniqueAccount()) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: visitorHeaders() });
