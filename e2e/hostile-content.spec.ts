@@ -184,6 +184,8 @@ test.describe('hostile post bodies', () => {
     await page.route('**/api/v1/feed*', (route) =>
       route.fulfill({ json: { posts, nextCursor: null } satisfies PostPage }),
     );
+    // The real-time socket too goes nowhere: other tests' posts would arrive live and join the list.
+    await page.routeWebSocket(/\/app\//, () => {});
     await page.goto('/');
     await expect(page.getByRole('feed', { name: 'Latest posts' }).getByRole('article')).toHaveCount(
       posts.length,
