@@ -58,7 +58,6 @@ import type { ObjectStorage } from './platform/storage/object-storage';
 import { createStorageFor } from './platform/storage/storage-for';
 import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
 import { registerPusherHttpApi } from './realtime/http-api';
-import { HTTP_API_MAX_PARAM_LENGTH } from './realtime/limits';
 import { type FeedPublisher, livePublishersFor, type UserEventPublisher } from './realtime/live-publishers';
 import { createBroadcasterFor } from './realtime/realtime-config';
 import { createRealtimeServer, type RealtimeServer } from './realtime/realtime-server';
@@ -97,13 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: createLoggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: API_BODY_LIMIT_BYTES,
-    maxParamLength: MAX_PATH_PARAM_LENGTH,
     frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     // One line per request (installRequestLog) instead of Fastify's two: half the logging cost.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: 'idle',
-    routerOptions: { maxParamLength: HTTP_API_MAX_PARAM_LENGTH },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
   });
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));

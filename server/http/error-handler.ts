@@ -48,8 +48,13 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Longest path parameter (a handle, an id, a file name) the router matches, in characters. */
-export const MAX_PATH_PARAM_LENGTH = 100;
+/**
+ * Longest path parameter the router matches, in characters. Fastify has one router for the whole
+ * app, so this is the longest any route needs: a channel name in the real-time HTTP API
+ * (`/apps/:id/channels/:channel`), up to 164 characters that may arrive percent-encoded (three
+ * each), i.e. HTTP_API_MAX_PARAM_LENGTH in server/realtime/limits.ts, which a test keeps equal.
+ */
+export const MAX_PATH_PARAM_LENGTH = 492;
 
 /**
  * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): a path

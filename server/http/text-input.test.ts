@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { API_BODY_LIMIT_BYTES } from '../app';
+import { HTTP_API_MAX_PARAM_LENGTH } from '../realtime/limits';
+import { MAX_PATH_PARAM_LENGTH } from './error-handler';
 import { jpeg } from '../test-support/image-fixtures';
 import { uploadImage } from '../test-support/media-upload';
 import { createTestApp, signedUpUser, type TestApp } from '../test-support/test-app';
@@ -168,8 +170,12 @@ describe('hostile JSON shapes and sizes', () => {
     },
   );
 
+  it('matches path parameters as long as the real-time HTTP API needs, and no longer', () => {
+    expect(MAX_PATH_PARAM_LENGTH).toBe(HTTP_API_MAX_PARAM_LENGTH);
+  });
+
   it.each([`/api/v1/users/${'a'.repeat(10_000)}`, `/api/v1/posts/${'%00'.repeat(5_000)}`])(
-    'answers a path segment over 100 characters with 414 path_too_long',
+    'answers a path segment over MAX_PATH_PARAM_LENGTH characters with 414 path_too_long',
     async (url) => {
       const response = await t.api({ method: 'GET', url, cookie });
       expect(response.statusCode, response.body.slice(0, 200)).toBe(414);
