@@ -165,44 +165,21 @@ async function isPortFree(port: number): Promise<boolean> {
 }
 
 describe('npm start', { timeout: 40_000 }, () => {
-  it('stops the server and frees the port on SIGTERM to node scripts/start.mjs', async () => {
-    const start = launch(process.execPath, ['scripts/start.mjs'], {
-      DATA_DIR: tempDir(),
-      ...(await databaseEnv()),
-    });
+  // Each way a supervisor or an operator can end `npm start`: the server must stop and free its port.
+  it.each([
+    ['SIGTERM to node scripts/start.mjs', process.execPath, ['scripts/start.mjs'], 'SIGTERM'],
+    ['SIGTERM to the npm process, as a supervisor sends it', 'npm', ['start', '--silent'], 'SIGTERM'],
+    [
+      'SIGTERM to a shell that started start.mjs and dies without passing it on',
+      '/bin/sh',
+      ['-c', 'node scripts/start.mjs; exit $?'],
+      'SIGTERM',
+    ],
+    ['SIGKILL to start.mjs itself', process.execPath, ['scripts/start.mjs'], 'SIGKILL'],
+  ] as const)('stops the server and frees the port on %s', async (_name, command, args, signal) => {
+    const start = launch(command, [...args], { DATA_DIR: tempDir(), ...(await databaseEnv()) });
     const server = await start.server;
-    start.child.kill('SIGTERM');
-    expect(await waitUntilStopped(server.pid), start.output()).toBe(true);
-    expect(await isPortFree(server.port)).toBe(true);
-  });
-
-  it('stops the server on SIGTERM to the npm process, as a supervisor sends it', async () => {
-    const start = launch('npm', ['start', '--silent'], { DATA_DIR: tempDir(), ...(await databaseEnv()) });
-    const server = await start.server;
-    start.child.kill('SIGTERM');
-    expect(await waitUntilStopped(server.pid), start.output()).toBe(true);
-    expect(await isPortFree(server.port)).toBe(true);
-    expect(start.output()).toMatch(/shutting down/);
-  });
-
-  it('stops the server when the shell that started start.mjs dies of SIGTERM without passing it on', async () => {
-    const start = launch('/bin/sh', ['-c', 'node scripts/start.mjs; exit $?'], {
-      DATA_DIR: tempDir(),
-      ...(await databaseEnv()),
-    });
-    const server = await start.server;
-    start.child.kill('SIGTERM');
-    expect(await waitUntilStopped(server.pid), start.output()).toBe(true);
-    expect(await isPortFree(server.port)).toBe(true);
-  });
-
-  it('leaves no server behind when start.mjs itself is killed', async () => {
-    const start = launch(process.execPath, ['scripts/start.mjs'], {
-      DATA_DIR: tempDir(),
-      ...(await databaseEnv()),
-    });
-    const server = await start.server;
-    start.child.kill('SIGKILL');
+    start.child.kill(signal);
     expect(await waitUntilStopped(server.pid), start.output()).toBe(true);
     expect(await isPortFree(server.port)).toBe(true);
   });
