@@ -46,6 +46,7 @@ import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
+import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './http/error-handler';
 import { installRequestLog } from './http/request-log';
 import { installSecurityHeaders } from './http/security-headers';
@@ -107,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   installErrorHandler(app);
   installRequestLog(app);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { isSecure: config.isSecure });
   await app.register(fastifyCookie);
   const scaleOut = await createScaleOut(deps.config.redis, app.log, {
     withRealtime: deps.config.realtime.kind === 'embedded' && deps.realtimeServer === undefined,
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await installApiCompression(api);
       registerAuthRoutes(api, { auth, cookie });
       registerPostRoutes(api, { posts });
       registerUserRoutes(api, { users: usersService, posts, safety });

@@ -16,8 +16,16 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function installSecurityHeaders(app: FastifyInstance): void {
+/**
+ * Served over https (PUBLIC_URL), browsers are told to use https only for a year: no first
+ * request in plain http that an attacker could answer. Without includeSubDomains, so that other
+ * hosts under the same domain keep their own choice.
+ */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+export function installSecurityHeaders(app: FastifyInstance, { isSecure }: { isSecure: boolean }): void {
   app.addHook('onSend', async (_request, reply, payload) => {
+    if (isSecure) void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     // On every response, not only HTML: a JSON or upload URL opened directly gets no script either.
     void reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     void reply.header('x-content-type-options', 'nosniff');

@@ -38,8 +38,11 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** Kysely plugins on the app's own connection (the returned `database` has none). */
-  { plugins = [] }: { plugins?: KyselyPlugin[] } = {},
+  /**
+   * Kysely plugins on the app's own connection (the returned `database` has none); a built
+   * client directory to serve, for tests of the static files.
+   */
+  { plugins = [], clientDir }: { plugins?: KyselyPlugin[]; clientDir?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-test-'));
   const ownDatabase = await freshTestDatabase(inject('testDatabaseTemplate'));
@@ -64,6 +67,7 @@ export async function createTestApp(
       for (const one of [method].flat()) routes.push({ method: one, url });
     },
     config,
+    ...(clientDir === undefined ? {} : { clientDir }),
     database: { ...database, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), database.db) },
     publishFeedEvent: async (event) => void events.push(event),
     publishUserEvent: async (userId, event) => void userEvents.push({ userId, event }),
