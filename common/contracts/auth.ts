@@ -1,14 +1,23 @@
-import { z } from 'zod';
+import { z } from './zod';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  HANDLE_MAX_LENGTH,
+  HANDLE_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './limits';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import type { Avatar } from './users';
 
-/** Account rules shared by the sign-up form and the API, so both say the same thing. */
-export const HANDLE_MIN_LENGTH = 3;
-export const HANDLE_MAX_LENGTH = 30;
-export const DISPLAY_NAME_MAX_LENGTH = 50;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
-export const EMAIL_MAX_LENGTH = 254;
+export {
+  DISPLAY_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  HANDLE_MAX_LENGTH,
+  HANDLE_MIN_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+};
 
 /** Handles that would be confusing as /@handle or that impersonate the service. */
 export const RESERVED_HANDLES = new Set([

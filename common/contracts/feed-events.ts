@@ -30,3 +30,20 @@ export const FEED_EVENT_TYPES: readonly FeedEventType[] = [
   'post.liked',
   'post.replied',
 ];
+
+/**
+ * On a filtered feed channel, in place of an event the reader must not see: keeps `seq`
+ * gap-free, so hiding an event never looks like losing one.
+ */
+export interface FeedSkippedEvent {
+  type: 'feed.skipped';
+  seq: number;
+}
+export const FEED_SKIPPED_EVENT = 'feed.skipped';
+
+/** On the reader's private user channel: which feed channel to take from now on. */
+export interface LiveFeedChannelChangedEvent {
+  type: 'feed.channel_changed';
+  liveFeedChannel: string;
+}
+export const LIVE_FEED_CHANNEL_CHANGED_EVENT = 'feed.channel_changed';

@@ -1,9 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod';
+import { MAX_IMAGES_PER_POST, MEDIA_ALT_MAX_LENGTH } from './limits';
 
-/** Images one post may carry. */
-export const MAX_IMAGES_PER_POST = 4;
-/** Longest alt text of one image, in characters. */
-export const MEDIA_ALT_MAX_LENGTH = 1_500;
+export { MAX_IMAGES_PER_POST, MEDIA_ALT_MAX_LENGTH };
 
 /** One stored rendition of an image. URLs are on our own origin. */
 export interface ImageVariant {
@@ -53,17 +51,7 @@ export const postImagesSchema = z
 
 // --- Uploads: POST /api/v1/media (multipart/form-data) ------------------------------------------
 
-/** Largest file accepted, in bytes; the composer checks it before sending. */
-export const MEDIA_MAX_FILE_BYTES = 15 * 1024 * 1024;
-/** Largest decoded image accepted, in pixels (sharp's limitInputPixels). */
-export const MEDIA_MAX_INPUT_PIXELS = 50_000_000;
-/** Longest edge of any stored rendition, in pixels. */
-export const MEDIA_MAX_LONG_EDGE = 2048;
-/**
- * Widths of the stored renditions: those narrower than the image, plus the image's own width
- * (after the long-edge cap), so an image is never enlarged nor served smaller than it is.
- */
-export const MEDIA_WIDTHS = [320, 640, 1280, 2048] as const;
+export { MEDIA_MAX_FILE_BYTES, MEDIA_MAX_INPUT_PIXELS, MEDIA_MAX_LONG_EDGE, MEDIA_WIDTHS } from './limits';
 
 /** Quarter turns clockwise, applied after the file's own EXIF orientation. */
 export const mediaRotationSchema = z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { PostAuthor } from './posts';
 
 /** Notification entries (groups) per page, newest activity first; older ones follow by cursor. */

@@ -1,13 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod';
+import { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH } from './limits';
 import { type PostImage, postImagesSchema } from './media';
 import type { Avatar } from './users';
 
-/** Longest post body, in characters of its plain text (what the composer's counter counts). */
-export const POST_BODY_MAX_LENGTH = 5_000;
-/** Longest body HTML a client may send; markup for 5,000 characters of text fits with room. */
-export const POST_HTML_MAX_LENGTH = 50_000;
-/** Posts in one feed or replies page. */
-export const FEED_PAGE_SIZE = 20;
+export { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH };
 
 /**
  * A body as the composer sends it: HTML in the editor's schema (plain text is fine too). The

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from './zod';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from './report-reasons';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import type { Post } from './posts';
 import type { PublicProfile } from './users';
@@ -46,50 +47,21 @@ export function filteredFeedChannel(userId: string): string {
   return `private-feed-${userId}`;
 }
 
-/**
- * On a filtered feed channel, in place of an event the reader must not see: keeps `seq`
- * gap-free, so hiding an event never looks like losing one.
- */
-export interface FeedSkippedEvent {
-  type: 'feed.skipped';
-  seq: number;
-}
-export const FEED_SKIPPED_EVENT = 'feed.skipped';
-
-/** On the reader's private user channel: which feed channel to take from now on. */
-export interface LiveFeedChannelChangedEvent {
-  type: 'feed.channel_changed';
-  liveFeedChannel: string;
-}
-export const LIVE_FEED_CHANNEL_CHANGED_EVENT = 'feed.channel_changed';
+export {
+  FEED_SKIPPED_EVENT,
+  type FeedSkippedEvent,
+  LIVE_FEED_CHANNEL_CHANGED_EVENT,
+  type LiveFeedChannelChangedEvent,
+} from './feed-events';
 
 // --- Reports -------------------------------------------------------------------------------------
 
-export const REPORT_REASONS = [
-  'spam',
-  'harassment',
-  'hate',
-  'violence',
-  'sexual_content',
-  'self_harm',
-  'misinformation',
-  'other',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  spam: 'Spam',
-  harassment: 'Harassment or bullying',
-  hate: 'Hateful conduct',
-  violence: 'Violence or threats',
-  sexual_content: 'Sexual content',
-  self_harm: 'Self-harm',
-  misinformation: 'False information',
-  other: 'Something else',
-};
-
-/** Longest free text a report may carry. */
-export const REPORT_NOTE_MAX_LENGTH = 1_000;
+export {
+  REPORT_NOTE_MAX_LENGTH,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  type ReportReason,
+} from './report-reasons';
 
 export const createReportRequestSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: 'Choose a reason.' }),

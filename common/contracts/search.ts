@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isSearchable, parseSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../search/search-query';
 import type { Post } from './posts';
 import type { PublicProfile } from './users';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { displayNameSchema, HANDLE_MAX_LENGTH } from './auth';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import type { ImageVariant } from './media';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { previewCardOf } from './preview-card';
-import type { HtmlLinkPreview, MediaLinkPreview } from './preview-contract';
+import type { HtmlLinkPreviewAnswer, MediaLinkPreview } from './preview-contract';
 
-const page: HtmlLinkPreview = {
+const page: HtmlLinkPreviewAnswer = {
   url: 'https://www.bbc.co.uk/news/1',
   title: ' Headline ',
   siteName: 'BBC',
@@ -14,6 +14,7 @@ const page: HtmlLinkPreview = {
   videos: [],
   favicons: [],
   charset: 'utf-8',
+  domain: 'bbc',
 };
 
 describe('previewCardOf', () => {
@@ -27,6 +28,11 @@ describe('previewCardOf', () => {
     });
   });
 
+  it('shows the site label the server answered, without working one out from the URL', () => {
+    expect(previewCardOf({ ...page, domain: 'bbc-news' })?.domain).toBe('bbc-news');
+    expect(previewCardOf({ ...page, domain: 'bbc-news', title: ' ' })?.title).toBe('bbc-news');
+  });
+
   it('never shows the page’s own image URL, even without a copy', () => {
     expect(previewCardOf({ ...page, imageProxyUrl: null })?.image).toBeNull();
   });
@@ -38,7 +44,7 @@ describe('previewCardOf', () => {
     });
   });
 
-  it.each<[string, Partial<HtmlLinkPreview>]>([
+  it.each<[string, Partial<HtmlLinkPreviewAnswer>]>([
     ['no title', { title: '' }],
     ['no images', { images: [] }],
     ['a JSON media type', { mediaType: 'application/json' }],

@@ -1,6 +1,5 @@
 import type { PostLinkPreview } from '../contracts/posts';
-import type { LinkPreview } from './preview-contract';
-import { previewDomain } from './url-rules';
+import type { LinkPreviewAnswer } from './preview-contract';
 
 /**
  * The card a preview becomes (spec §3, §5), the same in the composer and on a published post:
@@ -11,11 +10,12 @@ export type PreviewCard = PostLinkPreview;
 
 const JSON_TYPE = 'application/json';
 
-export function previewCardOf(preview: LinkPreview): PreviewCard | null {
+export function previewCardOf(preview: LinkPreviewAnswer): PreviewCard | null {
   if (!('title' in preview)) return null;
   if (!preview.title || preview.images.length === 0) return null;
   if (preview.mediaType === JSON_TYPE || preview.contentType === JSON_TYPE) return null;
-  const domain = previewDomain(preview.url);
+  // The server labels the site: its public-suffix list stays out of the browser.
+  const { domain } = preview;
   return {
     title: preview.title.trim() || domain,
     description: preview.description ?? '',

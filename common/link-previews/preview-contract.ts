@@ -1,6 +1,7 @@
 /**
- * The answer of `GET /api/v1/proxy` (link-preview-js's shape, so the client keeps its
- * existing checks). Every URL in it is absolute http(s); anything else was dropped.
+ * A preview as the server reads it (link-preview-js's shape, so the client keeps its existing
+ * checks); the proxy answers it as a `LinkPreviewAnswer`. Every URL in it is absolute http(s);
+ * anything else was dropped.
  */
 
 export interface PreviewVideo {
@@ -46,6 +47,21 @@ export interface MediaLinkPreview {
 }
 
 export type LinkPreview = HtmlLinkPreview | MediaLinkPreview;
+
+/**
+ * A page's preview as the proxy answers it: with the label a card shows as the site, so that
+ * browsers need no public-suffix list (the server has one).
+ */
+export interface HtmlLinkPreviewAnswer extends HtmlLinkPreview {
+  /**
+   * The host without "www." and without its public suffix (www.bbc.co.uk → "bbc",
+   * blog.example.com → "blog.example"); an IP address whole; "" when there is no host.
+   */
+  domain: string;
+}
+
+/** The body of a successful `GET /api/v1/proxy`. */
+export type LinkPreviewAnswer = HtmlLinkPreviewAnswer | MediaLinkPreview;
 
 /** Stable error codes of the proxy, in `{ "error": { "code", "message" } }`. */
 export type LinkPreviewErrorCode =

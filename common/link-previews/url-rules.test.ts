@@ -5,7 +5,6 @@ import {
   findFirstUrlMatch,
   isValidUrl,
   normalizeUrl,
-  previewDomain,
 } from './url-rules';
 
 describe('normalizeUrl', () => {
@@ -220,23 +219,5 @@ describe('findFirstUrl never takes an e-mail address for a link', () => {
     ['mastodon.social/@Gargron', 'https://mastodon.social/@Gargron'],
   ])('still finds the real link in %j', (text, expected) => {
     expect(findFirstUrl(text)).toBe(expected);
-  });
-});
-
-describe('previewDomain', () => {
-  it.each([
-    ['https://www.github.com/a', 'github'],
-    ['https://github.com/', 'github'],
-    ['https://www.bbc.co.uk/news', 'bbc'],
-    ['https://blog.example.com/post', 'blog.example'],
-    ['https://WWW.EXAMPLE.COM/', 'example'],
-    ['https://example.com:8080/x', 'example'],
-    ['https://user.github.io/', 'user.github'],
-    ['https://www.bücher.de/', 'bücher'],
-    ['http://127.0.0.1:4000/page', '127.0.0.1'],
-    ['https://a.b/', 'a'],
-    ['not a url', ''],
-  ])('%s → %s', (url, domain) => {
-    expect(previewDomain(url)).toBe(domain);
   });
 });

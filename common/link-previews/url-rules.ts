@@ -2,9 +2,9 @@
  * URL rules shared by the composer (finding the link to preview) and the preview proxy
  * (spec §5): trailing `. , ; ! ?` is removed, `https://` is added when there is no scheme,
  * and a URL is valid only if it parses, is http(s) and its host has at least two
- * dot-separated parts, none of them empty.
+ * dot-separated parts, none of them empty. The browser bundles this file: the site label a card
+ * shows needs the public-suffix list, so the server computes it (preview-domain.ts there).
  */
-import { parse as parseDomain } from 'tldts';
 
 /** Longest URL the preview proxy accepts, before and after normalisation. */
 export const MAX_PREVIEW_URL_LENGTH = 2048;
@@ -178,18 +178,4 @@ export function findFirstUrlMatch(text: string): UrlInText | null {
 /** The first link in a text, with https:// added when it has no scheme (spec §5), or null. */
 export function findFirstUrl(text: string): string | null {
   return findFirstUrlMatch(text)?.url ?? null;
-}
-
-/**
- * What a card shows as the site (spec §9): the host without "www." and without its top-level
- * part, per the public-suffix list — www.bbc.co.uk → bbc, blog.example.com → blog.example.
- * IP addresses are shown whole; "" when there is no host.
- */
-export function previewDomain(url: string): string {
-  const { hostname, publicSuffix, isIp } = parseDomain(url);
-  if (!hostname) return '';
-  if (isIp) return hostname;
-  const host = hostname.replace(/^www\./, '');
-  if (!publicSuffix || host === publicSuffix) return host;
-  return host.endsWith(`.${publicSuffix}`) ? host.slice(0, -(publicSuffix.length + 1)) : host;
 }

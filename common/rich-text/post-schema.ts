@@ -1,4 +1,4 @@
-import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from '../contracts/auth';
+import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from '../contracts/limits';
 
 /**
  * The post body's HTML schema, shared by the editor (which produces it) and the server's

@@ -1,4 +1,4 @@
-import { HANDLE_MAX_LENGTH } from '../contracts/auth';
+import { HANDLE_MAX_LENGTH } from '../contracts/limits';
 
 /** Longest search query accepted, in characters. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;

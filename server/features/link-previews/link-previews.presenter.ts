@@ -1,10 +1,12 @@
-import type { LinkPreview } from '../../../common/link-previews/preview-contract';
+import type { LinkPreview, LinkPreviewAnswer } from '../../../common/link-previews/preview-contract';
+import { previewDomain } from './preview-domain';
 
 /**
  * The response body, built field by field from the contract so that nothing else a cached
- * outcome may carry (older shapes, internals) reaches the client.
+ * outcome may carry (older shapes, internals) reaches the client. The site label is computed
+ * here on every answer, never cached, so outcomes cached before it existed get it too.
  */
-export function presentLinkPreview(preview: LinkPreview, imageProxyUrl: string | null): LinkPreview {
+export function presentLinkPreview(preview: LinkPreview, imageProxyUrl: string | null): LinkPreviewAnswer {
   if (!('title' in preview)) {
     return {
       url: preview.url,
@@ -31,5 +33,6 @@ export function presentLinkPreview(preview: LinkPreview, imageProxyUrl: string |
     })),
     favicons: [...preview.favicons],
     charset: preview.charset,
+    domain: previewDomain(preview.url),
   };
 }

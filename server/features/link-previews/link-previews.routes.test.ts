@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../http/api-guards';
 import {
@@ -66,7 +67,41 @@ describe('GET /api/v1/proxy', () => {
       ],
       favicons: [origin.url('/icon.png')],
       charset: 'utf-8',
+      // An IP address is its own site label.
+      domain: ORIGIN_HOST,
     });
+  });
+
+  it('labels the site without www. and the public suffix, also for a preview stored before labels', async () => {
+    // A row as it was stored before the answer carried a label: the label is worked out on read.
+    const url = 'https://www.bbc.co.uk/news/weighed';
+    const stored = {
+      ok: true,
+      preview: {
+        url,
+        title: 'Headline',
+        siteName: 'BBC',
+        description: null,
+        mediaType: 'article',
+        contentType: 'text/html',
+        images: [],
+        videos: [],
+        favicons: [],
+        charset: 'utf-8',
+      },
+    };
+    await t.database.db
+      .insertInto('link_preview_cache')
+      .values({
+        url_hash: createHash('sha256').update(url).digest('hex'),
+        url,
+        outcome: JSON.stringify(stored),
+        expires_at: Date.now() + 60_000,
+      })
+      .execute();
+    const response = await proxy(q(url));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ url, title: 'Headline', domain: 'bbc' });
   });
 
   it('answers media from the headers', async () => {

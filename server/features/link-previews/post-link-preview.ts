@@ -1,6 +1,7 @@
 import type { PostLinkPreview } from '../../../common/contracts/posts';
 import { previewCardOf } from '../../../common/link-previews/preview-card';
 import { findFirstUrl } from '../../../common/link-previews/url-rules';
+import { presentLinkPreview } from './link-previews.presenter';
 import { previewCacheKey, type LinkPreviewService } from './link-previews.service';
 import type { PreviewImageService } from './preview-images.service';
 
@@ -29,8 +30,8 @@ export function createPostLinkPreviews(deps: {
         const outcome = await deps.previews.getPreview(userId, key);
         if (!outcome.ok) return null;
         const imageProxyUrl = await deps.images.proxyUrlOf(outcome.preview);
-        const preview = 'title' in outcome.preview ? { ...outcome.preview, imageProxyUrl } : outcome.preview;
-        return previewCardOf(preview);
+        // The same answer the composer was shown, so the card and its site label match it.
+        return previewCardOf(presentLinkPreview(outcome.preview, imageProxyUrl));
       } catch (error) {
         deps.onError?.(error);
         return null;
