@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api-client';
-import { router } from './router';
+import { AppRoutes } from './router';
 
 const STALE_TIME_MS = 30_000;
 
@@ -26,7 +25,7 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <AppRoutes />
     </QueryClientProvider>
   );
 }

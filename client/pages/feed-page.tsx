@@ -5,12 +5,11 @@ import { FeedEmptyState } from '../features/feed/feed-empty-state';
 import { KeyboardShortcutsDialog } from '../features/feed/keyboard-shortcuts-dialog';
 import { NewPostsPill } from '../features/feed/new-posts-pill';
 import { useFeedPageShortcuts } from '../features/feed/use-feed-page-shortcuts';
-import { PostComposer } from '../features/posts/post-composer';
-import { PostList } from '../features/posts/post-list';
 import { useFeed } from '../features/posts/posts.queries';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
+import { PostComposer, PostList } from './feed-parts';
 
 /** The new-post composer's element id (PostComposer's id for a post that is not a reply). */
 const NEW_POST_COMPOSER_ID = 'new-post';
@@ -38,7 +37,8 @@ function Feed({ displayName }: { displayName: string }) {
           <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {displayName}.</p>
         </div>
-        <Button variant="ghost" onClick={() => setIsHelpOpen(true)}>
+        {/* Phones have no keyboard to use them with; the shortcuts still work where one is attached. */}
+        <Button variant="ghost" className="max-sm:hidden" onClick={() => setIsHelpOpen(true)}>
           Keyboard shortcuts
         </Button>
       </div>

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
+import { CornerLeftUp } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { ReplyNavigationState } from '../features/feed/use-feed-shortcuts';
 import { useCurrentUser } from '../features/auth/auth.queries';
+import { BackLink } from '../features/posts/back-link';
 import { PostCard } from '../features/posts/post-card';
 import { PostComposer } from '../features/posts/post-composer';
 import { PostList } from '../features/posts/post-list';
@@ -30,13 +32,15 @@ export function PostPage() {
   const isThreadRoot = post.data.parentId === null;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+      <BackLink />
       <h1 className="sr-only">Post by {post.data.author.displayName}</h1>
       {!isThreadRoot && post.data.parentId && (
         <Link
           to={`/p/${post.data.parentId}`}
-          className="text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
+          className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
         >
-          ← Show the post this replies to
+          <CornerLeftUp aria-hidden="true" className="size-4 shrink-0" />
+          Show the post this replies to
         </Link>
       )}
       <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">

@@ -13,6 +13,15 @@ interface UserAuthResponse {
 }
 
 let client: Promise<Pusher> | null = null;
+let hasConnected = false;
+
+/**
+ * Whether this tab's socket has been connected at least once: until then a socket that is not
+ * up is still connecting, afterwards it is reconnecting.
+ */
+export function hasEverConnected(): boolean {
+  return hasConnected;
+}
 
 /**
  * Signs this tab's connection in as the session's user (pusher:signin), so suspending or
@@ -24,9 +33,14 @@ export async function signInRealtime(): Promise<void> {
 
 /** One connection per tab, opened on first use with the settings the server hands out. */
 export function getPusher(): Promise<Pusher> {
-  client ??= apiRequest<ClientConfigResponse>('/client-config').then(({ realtime }) =>
-    createPusher(realtime),
-  );
+  client ??= apiRequest<ClientConfigResponse>('/client-config').then(({ realtime }) => {
+    const pusher = createPusher(realtime);
+    // Bound before anyone else's listener, so the flag is up by the time they hear "connected".
+    pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+      if (current === 'connected') hasConnected = true;
+    });
+    return pusher;
+  });
   return client;
 }
 

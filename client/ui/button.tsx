@@ -2,12 +2,18 @@ import type { ButtonHTMLAttributes } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
 
+/*
+ * A disabled button is greyed out in both themes (no brand colour, muted text), so it never
+ * passes for one that can be pressed; Tailwind orders `disabled:` after `hover:`, so hovering
+ * it changes nothing.
+ */
 const VARIANTS: Record<Variant, string> = {
   primary:
-    'bg-primary-600 text-white hover:bg-primary-700 active:bg-primary-800 disabled:bg-primary-400 dark:disabled:bg-primary-800',
+    'bg-primary-600 text-white hover:bg-primary-700 active:bg-primary-800 disabled:bg-slate-200 disabled:text-slate-500 dark:disabled:bg-slate-800 dark:disabled:text-slate-400',
   secondary:
-    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
-  ghost: 'text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800',
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:disabled:border-slate-800 dark:disabled:bg-slate-800 dark:disabled:text-slate-400',
+  ghost:
+    'text-slate-700 hover:bg-slate-200/70 disabled:bg-transparent disabled:text-slate-400 dark:text-slate-200 dark:hover:bg-slate-800 dark:disabled:bg-transparent dark:disabled:text-slate-500',
 };
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

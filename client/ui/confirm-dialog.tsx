@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
-import { ModalDialog } from './modal-dialog';
+import { DialogActions, ModalDialog } from './modal-dialog';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -29,7 +29,7 @@ export function ConfirmDialog({
   return (
     <ModalDialog title={title} onCancel={onCancel} widthClassName="w-[min(28rem,calc(100%-2rem))]">
       <div className="mt-2 text-slate-700 dark:text-slate-300">{children}</div>
-      <div className="mt-6 flex justify-end gap-3">
+      <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
@@ -40,7 +40,7 @@ export function ConfirmDialog({
         >
           {confirmLabel}
         </Button>
-      </div>
+      </DialogActions>
     </ModalDialog>
   );
 }

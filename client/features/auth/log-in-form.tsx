@@ -1,10 +1,11 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { fieldErrorsFrom, logInRequestSchema } from '../../../common/contracts/auth';
+import { flushSync } from 'react-dom';
 import { userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { checkLogIn, loadAuthChecks } from './auth-checks';
 import { useLogIn } from './auth.queries';
 
 export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
@@ -14,20 +15,29 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const logIn = useLogIn();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = logInRequestSchema.safeParse({ login, password });
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFrom(parsed.error));
+    const checked = await checkLogIn({ login, password });
+    const { fieldErrors: errors } = checked;
+    if (errors) {
+      // The check resolved outside the submit event, so React would render later than the focus
+      // moves; render now so the first invalid field is marked when focus looks for it.
+      flushSync(() => setFieldErrors(errors));
       focusFirstInvalid(formRef.current);
       return;
     }
     setFieldErrors({});
-    logIn.mutate(parsed.data, { onSuccess: onLoggedIn });
+    logIn.mutate(checked.data, { onSuccess: onLoggedIn });
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadAuthChecks().catch(() => undefined)}
+      className="flex flex-col gap-5"
+    >
       {logIn.error && <Alert>{userMessageOf(logIn.error)}</Alert>}
       <TextField
         label="E-mail or handle"

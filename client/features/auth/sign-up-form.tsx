@@ -1,10 +1,12 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { fieldErrorsFrom, type SignUpRequest, signUpRequestSchema } from '../../../common/contracts/auth';
+import { flushSync } from 'react-dom';
+import type { SignUpRequest } from '../../../common/contracts/auth';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { checkSignUp, loadAuthChecks } from './auth-checks';
 import { useSignUp } from './auth.queries';
 import { EmailSuggestion } from './email-suggestion';
 import { useEmailSuggestion } from './use-email-suggestion';
@@ -25,18 +27,21 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
     setFieldErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = signUpRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsFrom(parsed.error));
+    const checked = await checkSignUp(values);
+    const { fieldErrors: errors } = checked;
+    if (errors) {
+      // The check resolved outside the submit event, so React would render later than the focus
+      // moves; render now so the first invalid field is marked when focus looks for it.
+      flushSync(() => setFieldErrors(errors));
       focusFirstInvalid(formRef.current);
       return;
     }
-    signUp.mutate(parsed.data, {
+    signUp.mutate(checked.data, {
       onSuccess: onSignedUp,
       onError: (error) => {
-        setFieldErrors(error instanceof ApiError ? error.fields : {});
+        flushSync(() => setFieldErrors(error instanceof ApiError ? error.fields : {}));
         focusFirstInvalid(formRef.current);
       },
     });
@@ -45,7 +50,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
   const formError =
     signUp.error && Object.keys(fieldErrors).length === 0 ? userMessageOf(signUp.error) : null;
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadAuthChecks().catch(() => undefined)}
+      className="flex flex-col gap-5"
+    >
       {formError && <Alert>{formError}</Alert>}
       <TextField
         label="E-mail"

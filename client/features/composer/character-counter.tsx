@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { useState } from 'react';
-import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/posts';
+import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/limits';
 
 /** Below this many characters left the count shows; above it, it only describes the field. */
 const VISIBLE_BELOW = 200;

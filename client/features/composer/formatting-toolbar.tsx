@@ -1,7 +1,13 @@
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
+import { Link } from 'lucide-react';
 import { type ButtonHTMLAttributes, type KeyboardEvent, useState } from 'react';
 import { FORMATTING_TOOLS, MOD_KEY } from './formatting-tools';
+
+const ICON = 'size-4';
+// One text colour per state: two on one element would leave it to the stylesheet's order.
+const RELEASED = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
+const PRESSED = 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100';
 
 export interface FormattingToolbarProps {
   editor: Editor;
@@ -65,7 +71,7 @@ export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: 
             editor.view.focus();
           }}
         >
-          {tool.glyph}
+          <tool.icon aria-hidden="true" className={ICON} />
         </ToolButton>
       ))}
       <ToolButton
@@ -77,7 +83,7 @@ export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: 
         aria-expanded={isLinkOpen}
         onClick={onEditLink}
       >
-        <LinkGlyph />
+        <Link aria-hidden="true" className={ICON} />
       </ToolButton>
     </div>
   );
@@ -99,25 +105,9 @@ function ToolButton({ label, keys, isPressed, children, ...rest }: ToolButtonPro
       aria-pressed={isPressed}
       aria-keyshortcuts={keys}
       title={`${label} (${shortcut})`}
-      className={`inline-flex size-8 items-center justify-center rounded-md text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 ${isPressed ? 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100' : ''}`}
+      className={`inline-flex size-8 items-center justify-center rounded-md text-sm ${isPressed ? PRESSED : RELEASED}`}
     >
-      <span aria-hidden="true">{children}</span>
+      {children}
     </button>
-  );
-}
-
-function LinkGlyph() {
-  return (
-    <svg
-      viewBox="0 0 20 20"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-    >
-      <path d="M8.5 11.5a3 3 0 0 0 4.2 0l2.8-2.8a3 3 0 0 0-4.2-4.2l-.9.9" />
-      <path d="M11.5 8.5a3 3 0 0 0-4.2 0l-2.8 2.8a3 3 0 0 0 4.2 4.2l.9-.9" />
-    </svg>
   );
 }

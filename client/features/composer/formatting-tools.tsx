@@ -1,5 +1,15 @@
 import type { ChainedCommands } from '@tiptap/core';
-import type { ReactNode } from 'react';
+import {
+  Bold,
+  Code,
+  Italic,
+  List,
+  ListOrdered,
+  type LucideIcon,
+  Quote,
+  SquareCode,
+  Strikethrough,
+} from 'lucide-react';
 
 const IS_MAC = /Mac|iPhone|iPad/.test(navigator.userAgent);
 /** aria-keyshortcuts names TipTap's "Mod": Cmd on Apple keyboards, Ctrl elsewhere. */
@@ -11,60 +21,61 @@ export interface FormattingTool {
   label: string;
   /** aria-keyshortcuts syntax; TipTap's StarterKit binds the same keys. */
   keys: string;
-  glyph: ReactNode;
+  /** The button's picture; its accessible name is `label`. */
+  icon: LucideIcon;
   apply: (chain: ChainedCommands) => ChainedCommands;
 }
 
 /** Every mark and block of the post schema, in toolbar order (the link has its own dialog). */
 export const FORMATTING_TOOLS: FormattingTool[] = [
-  { name: 'bold', label: 'Bold', keys: `${MOD_KEY}+B`, glyph: <b>B</b>, apply: (c) => c.toggleBold() },
+  { name: 'bold', label: 'Bold', keys: `${MOD_KEY}+B`, icon: Bold, apply: (c) => c.toggleBold() },
   {
     name: 'italic',
     label: 'Italic',
     keys: `${MOD_KEY}+I`,
-    glyph: <i className="font-serif">I</i>,
+    icon: Italic,
     apply: (c) => c.toggleItalic(),
   },
   {
     name: 'strike',
     label: 'Strikethrough',
     keys: `${MOD_KEY}+Shift+S`,
-    glyph: <s>S</s>,
+    icon: Strikethrough,
     apply: (c) => c.toggleStrike(),
   },
   {
     name: 'code',
     label: 'Inline code',
     keys: `${MOD_KEY}+E`,
-    glyph: <span className="font-mono text-xs">{'</>'}</span>,
+    icon: Code,
     apply: (c) => c.toggleCode(),
   },
   {
     name: 'bulletList',
     label: 'Bulleted list',
     keys: `${MOD_KEY}+Shift+8`,
-    glyph: <span>•≡</span>,
+    icon: List,
     apply: (c) => c.toggleBulletList(),
   },
   {
     name: 'orderedList',
     label: 'Numbered list',
     keys: `${MOD_KEY}+Shift+7`,
-    glyph: <span className="text-xs">1.≡</span>,
+    icon: ListOrdered,
     apply: (c) => c.toggleOrderedList(),
   },
   {
     name: 'blockquote',
     label: 'Quote',
     keys: `${MOD_KEY}+Shift+B`,
-    glyph: <span className="text-lg leading-none">❝</span>,
+    icon: Quote,
     apply: (c) => c.toggleBlockquote(),
   },
   {
     name: 'codeBlock',
     label: 'Code block',
     keys: `${MOD_KEY}+Alt+C`,
-    glyph: <span className="font-mono text-xs">{'{ }'}</span>,
+    icon: SquareCode,
     apply: (c) => c.toggleCodeBlock(),
   },
 ];

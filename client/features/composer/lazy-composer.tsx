@@ -90,6 +90,7 @@ export function LazyComposer(props: Omit<RichComposerProps, 'initialText'>) {
         onBlur={() => setHasFocus(false)}
         className="w-full resize-none rounded-lg bg-transparent px-1 py-1 text-base placeholder:text-slate-500 focus:outline-none dark:placeholder:text-slate-400"
       />
+      {props.attachments}
       <div className="mt-3 flex justify-end border-t border-slate-100 pt-3 dark:border-slate-800">
         <Button disabled>{props.submitLabel}</Button>
       </div>

@@ -1,6 +1,6 @@
 import { CharacterCount } from '@tiptap/extensions';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/posts';
+import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/limits';
 import { MENTION_TYPE } from '../../../common/rich-text/post-schema';
 
 /** The server's text projection separates textblocks with a blank line (server/features/rich-text). */

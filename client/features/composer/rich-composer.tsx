@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
 import { userSearchQuery } from '../users/users.queries';
 import { CharacterCounter, remainingCharacters } from './character-counter';
@@ -33,6 +33,11 @@ export interface RichComposerProps {
   onCancel?: (() => void) | undefined;
   /** The plain text after every change (e.g. to find a link to preview). */
   onTextChange?: ((text: string) => void) | undefined;
+  /**
+   * What the post carries besides its text (link card, images): after the text and its
+   * formatting toolbar, before the row with the send button, which comes last.
+   */
+  attachments?: ReactNode;
 }
 
 /** Plain text typed before the editor loaded, one paragraph per line, as editor JSON (never HTML). */
@@ -56,6 +61,9 @@ function startingContent(props: RichComposerProps): Content {
 function hasText(editor: Editor): boolean {
   return editor.getText().trim().length > 0;
 }
+
+const ROW =
+  'mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 dark:border-slate-800';
 
 /** The rich-text composer: TipTap editor, formatting toolbar, link dialog, @mentions, counter. */
 export function RichComposer(props: RichComposerProps) {
@@ -130,30 +138,40 @@ export function RichComposer(props: RichComposerProps) {
     // The suggestion popup and the link dialog handle their own Escape first.
     if (event.key === 'Escape' && !event.defaultPrevented && onCancel) onCancel();
   };
+  const toolbar = (
+    <FormattingToolbar editor={editor} editorId={id} isLinkOpen={isLinkOpen} onEditLink={openLinkDialog} />
+  );
+  const actions = (
+    <div className="ml-auto flex items-center gap-3">
+      <CharacterCounter editor={editor} id={`${id}-count`} />
+      {onCancel && (
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      )}
+      <Button onClick={submit} disabled={!canSubmit} isBusy={isBusy}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
   return (
     <div onKeyDown={onKeyDown} className="composer-editor">
       <EditorContent editor={editor} className="rich-text" />
       <MentionPopup store={popup} editor={editor} listboxId={`${id}-mentions`} />
       {isLinkOpen && <LinkPopover editor={editor} onClose={() => setIsLinkOpen(false)} />}
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
-        <FormattingToolbar
-          editor={editor}
-          editorId={id}
-          isLinkOpen={isLinkOpen}
-          onEditLink={openLinkDialog}
-        />
-        <div className="ml-auto flex items-center gap-3">
-          <CharacterCounter editor={editor} id={`${id}-count`} />
-          {onCancel && (
-            <Button variant="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          <Button onClick={submit} disabled={!canSubmit} isBusy={isBusy}>
-            {submitLabel}
-          </Button>
+      {props.attachments === undefined ? (
+        <div className={ROW}>
+          {toolbar}
+          {actions}
         </div>
-      </div>
+      ) : (
+        // Text, its formatting, what it carries, then the button that sends it all.
+        <>
+          <div className={ROW}>{toolbar}</div>
+          {props.attachments}
+          <div className={ROW}>{actions}</div>
+        </>
+      )}
     </div>
   );
 }

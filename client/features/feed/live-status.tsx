@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { PRESENCE_FEED_CHANNEL } from '../../../common/contracts/feed-events';
+import { type ConnectionPhase, connectionPhase } from '../../realtime/connection-phase';
+import { hasEverConnected } from '../../realtime/pusher-client';
 import type { ConnectionState } from '../../realtime/use-realtime';
 import { useChannel } from '../../realtime/use-realtime';
 
@@ -7,7 +9,21 @@ interface PresenceChannel {
   members?: { count: number };
 }
 
-/** "Live · 3 online", or "Reconnecting…" while the socket is down. */
+/** Grey while the first connection is made; amber only when one was lost. */
+const DOT: Record<ConnectionPhase, string> = {
+  live: 'bg-emerald-500',
+  connecting: 'animate-pulse bg-slate-400 motion-reduce:animate-none',
+  reconnecting: 'animate-pulse bg-amber-500 motion-reduce:animate-none',
+  offline: 'bg-amber-500',
+};
+
+const WORDS: Record<Exclude<ConnectionPhase, 'live'>, string> = {
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  offline: 'Offline',
+};
+
+/** "Live · 3 online"; "Connecting…" on the way up, "Reconnecting…" after a drop. */
 export function LiveStatus({ state }: { state: ConnectionState }) {
   const [online, setOnline] = useState<number | null>(null);
   const channel = useChannel(PRESENCE_FEED_CHANNEL, {
@@ -15,17 +31,16 @@ export function LiveStatus({ state }: { state: ConnectionState }) {
     'pusher:member_added': () => setOnline(countOf(channel)),
     'pusher:member_removed': () => setOnline(countOf(channel)),
   });
-  const isLive = state === 'connected';
+  // Read on each render: every change of `state` renders this, and the flag only ever turns on
+  // (before `state` becomes "connected").
+  const phase = connectionPhase(state, hasEverConnected());
   return (
     <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-      <span
-        aria-hidden="true"
-        className={`size-2 rounded-full ${isLive ? 'bg-emerald-500' : 'animate-pulse bg-amber-500'}`}
-      />
-      {isLive ? (
+      <span aria-hidden="true" className={`size-2 rounded-full ${DOT[phase]}`} />
+      {phase === 'live' ? (
         <span>Live{online !== null && <span className="hidden sm:inline"> · {online} online</span>}</span>
       ) : (
-        <span>{state === 'failed' ? 'Offline' : 'Reconnecting…'}</span>
+        <span>{WORDS[phase]}</span>
       )}
     </span>
   );

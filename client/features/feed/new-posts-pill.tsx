@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ArrowUp } from 'lucide-react';
 import { insertPost } from '../posts/posts.queries';
 import { pendingPosts, usePendingPosts } from './pending-posts';
 
@@ -26,9 +27,10 @@ export function NewPostsPill() {
           <button
             type="button"
             onClick={showThem}
-            className="pointer-events-auto rounded-full bg-primary-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-primary-700"
+            className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full bg-primary-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-primary-700"
           >
-            ↑ {label}
+            <ArrowUp aria-hidden="true" className="size-4 shrink-0" />
+            {label}
           </button>
         </div>
       )}

@@ -6,23 +6,26 @@ import {
   type FeedSkippedEvent,
   LIVE_FEED_CHANNEL_CHANGED_EVENT,
   type LiveFeedChannelChangedEvent,
-  type SafetyStatusResponse,
-} from '../../../common/contracts/safety';
+} from '../../../common/contracts/feed-events';
+import type { SafetyStatusResponse } from '../../../common/contracts/safety';
 import type { Post, PostPage } from '../../../common/contracts/posts';
 import { apiRequest } from '../../lib/api-client';
 import { type ConnectionState, useChannel, useConnectionState } from '../../realtime/use-realtime';
 import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../posts/posts.queries';
 import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
 import { pendingPosts } from './pending-posts';
+import { isReaderIdle, watchReaderActivity } from './reader-activity';
+import { insertKeepingReadingPlace } from './reading-place';
 
 /** Every event a feed channel carries; `feed.skipped` only on filtered ones. */
 const LIVE_FEED_EVENTS: readonly string[] = [...FEED_EVENT_TYPES, FEED_SKIPPED_EVENT];
 
-/** Closer to the top than this, a new post slides in; further down, it waits behind the pill. */
+/** Closer to the top than this, a new post goes in at once; further down, it waits behind the pill. */
 const AT_TOP_PX = 120;
 
+/** At the top of the feed and not acting: a new post can go in without taking anything away. */
 function isReadingFeedTop(): boolean {
-  return window.location.pathname === '/' && window.scrollY < AT_TOP_PX;
+  return window.location.pathname === '/' && window.scrollY < AT_TOP_PX && isReaderIdle();
 }
 
 function isCached(queryClient: QueryClient, postId: string): boolean {
@@ -30,17 +33,21 @@ function isCached(queryClient: QueryClient, postId: string): boolean {
   return feed?.pages.some((page) => page.posts.some((p) => p.id === postId)) ?? false;
 }
 
-/** A new top-level post: straight in at the top, or queued behind the pill. */
-export function deliverNewPost(queryClient: QueryClient, post: Post): void {
-  if (post.parentId !== null || isCached(queryClient, post.id)) return insertPost(queryClient, post);
-  if (isReadingFeedTop()) insertPost(queryClient, post);
+/**
+ * A new top-level post: the reader's own goes straight in (they just wrote it); another's goes
+ * in above the post they are reading, which stays put on screen, or waits behind the pill.
+ */
+export function deliverNewPost(queryClient: QueryClient, post: Post, readerId: string | null): void {
+  if (post.parentId !== null || isCached(queryClient, post.id) || post.author.id === readerId)
+    return insertPost(queryClient, post);
+  if (isReadingFeedTop()) insertKeepingReadingPlace(post.id, () => insertPost(queryClient, post));
   else pendingPosts.add(post);
 }
 
-function applyEvent(queryClient: QueryClient, event: FeedEvent): void {
+function applyEvent(queryClient: QueryClient, event: FeedEvent, readerId: string | null): void {
   switch (event.type) {
     case 'post.created':
-      return deliverNewPost(queryClient, { ...event.post, likedByMe: false });
+      return deliverNewPost(queryClient, { ...event.post, likedByMe: false }, readerId);
     case 'post.updated': {
       const change = (p: Post) => ({ ...p, ...event.post, likedByMe: p.likedByMe });
       patchPost(queryClient, event.post.id, change);
@@ -57,11 +64,11 @@ function applyEvent(queryClient: QueryClient, event: FeedEvent): void {
 }
 
 /** After a reconnect or a gap: fetch the newest page and deliver what was missed, in order. */
-async function catchUp(queryClient: QueryClient): Promise<void> {
+async function catchUp(queryClient: QueryClient, readerId: string | null): Promise<void> {
   const latest = await apiRequest<PostPage>('/feed');
   for (const post of [...latest.posts].reverse()) {
     if (isCached(queryClient, post.id)) patchPost(queryClient, post.id, () => post);
-    else deliverNewPost(queryClient, post);
+    else deliverNewPost(queryClient, post, readerId);
   }
   await queryClient.invalidateQueries({ queryKey: ['replies'] });
 }
@@ -90,8 +97,8 @@ export function useLiveFeed(userId: string | null): ConnectionState {
         if (event.seq <= lastSeq.current) return;
         const isGap = lastSeq.current > 0 && event.seq > lastSeq.current + 1;
         lastSeq.current = event.seq;
-        if (event.type !== FEED_SKIPPED_EVENT) applyEvent(queryClient, event);
-        if (isGap) void catchUp(queryClient);
+        if (event.type !== FEED_SKIPPED_EVENT) applyEvent(queryClient, event, userId);
+        if (isGap) void catchUp(queryClient, userId);
       },
     ]),
   );
@@ -110,14 +117,17 @@ export function useLiveFeed(userId: string | null): ConnectionState {
   // Events published while switching channels went to the old one: fetch what may be missed.
   useEffect(() => {
     if (channel === null) return;
-    if (previousChannel.current !== null && previousChannel.current !== channel) void catchUp(queryClient);
+    if (previousChannel.current !== null && previousChannel.current !== channel)
+      void catchUp(queryClient, userId);
     previousChannel.current = channel;
-  }, [channel, queryClient]);
+  }, [channel, queryClient, userId]);
 
   useEffect(() => {
     if (state !== 'connected') return;
-    if (hasConnected.current) void catchUp(queryClient);
+    if (hasConnected.current) void catchUp(queryClient, userId);
     hasConnected.current = true;
-  }, [state, queryClient]);
+  }, [state, queryClient, userId]);
+
+  useEffect(() => (isEnabled ? watchReaderActivity() : undefined), [isEnabled]);
   return state;
 }

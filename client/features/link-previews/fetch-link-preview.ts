@@ -1,4 +1,4 @@
-import type { LinkPreview } from '../../../common/link-previews/preview-contract';
+import type { LinkPreviewAnswer } from '../../../common/link-previews/preview-contract';
 import { type PreviewCard, previewCardOf } from '../../../common/link-previews/preview-card';
 import { findFirstUrl } from '../../../common/link-previews/url-rules';
 import { type ApiRequest, apiRequest } from '../../lib/api-client';
@@ -32,7 +32,7 @@ export async function fetchLinkPreview(
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     return { preview: null, error: PREVIEW_MESSAGES.network };
   try {
-    const answer = await request<LinkPreview>('/proxy', {
+    const answer = await request<LinkPreviewAnswer>('/proxy', {
       query: { publicId, url },
       timeoutMs: LINK_PREVIEW_TIMEOUT_MS,
       ...(signal ? { signal } : {}),

@@ -11,13 +11,15 @@ const OWN_IMAGE = /^\/media\/[a-z0-9/_.-]+$/;
 export interface LinkPreviewCardProps {
   card: PreviewCard;
   className?: string;
+  /** The card is likely on the first screen: its picture is fetched at once and first. */
+  isPriority?: boolean;
 }
 
 /**
  * A link card (spec §3, §4): one link to the page, opened in a new tab. Its image is our own
  * copy (/media/p/…) in a fixed box; an image that fails to load is taken out of the page.
  */
-export function LinkPreviewCard({ card, className = '' }: LinkPreviewCardProps) {
+export function LinkPreviewCard({ card, className = '', isPriority = false }: LinkPreviewCardProps) {
   const [hasImageFailed, setHasImageFailed] = useState(false);
   // The server only sends http(s) links and images on our origin; anything else is not shown.
   if (!isValidUrl(card.url)) return null;
@@ -35,7 +37,8 @@ export function LinkPreviewCard({ card, className = '' }: LinkPreviewCardProps) 
           <img
             src={image}
             alt=""
-            loading="lazy"
+            loading={isPriority ? 'eager' : 'lazy'}
+            fetchPriority={isPriority ? 'high' : 'auto'}
             decoding="async"
             onError={() => setHasImageFailed(true)}
             className="size-full object-cover"

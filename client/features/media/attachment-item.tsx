@@ -1,4 +1,5 @@
-import { MEDIA_ALT_MAX_LENGTH } from '../../../common/contracts/media';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { MEDIA_ALT_MAX_LENGTH } from '../../../common/contracts/limits';
 import { Button } from '../../ui/button';
 import type { Attachment } from './attachments';
 
@@ -17,7 +18,7 @@ export interface AttachmentItemProps {
 }
 
 const SMALL_BUTTON =
-  'rounded-md px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800';
+  'inline-flex items-center justify-center rounded-md px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800';
 
 export function altFieldId(idPrefix: string, key: string): string {
   return `${idPrefix}-${key}-alt`;
@@ -88,7 +89,7 @@ export function AttachmentItem(props: AttachmentItemProps) {
             onClick={() => props.onMove(-1)}
             className={SMALL_BUTTON}
           >
-            <span aria-hidden="true">←</span>
+            <ArrowLeft aria-hidden="true" className="size-4" />
           </button>
           <button
             type="button"
@@ -98,7 +99,7 @@ export function AttachmentItem(props: AttachmentItemProps) {
             onClick={() => props.onMove(1)}
             className={SMALL_BUTTON}
           >
-            <span aria-hidden="true">→</span>
+            <ArrowRight aria-hidden="true" className="size-4" />
           </button>
         </div>
         <button type="button" className={SMALL_BUTTON} onClick={props.onRemove}>

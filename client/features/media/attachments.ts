@@ -1,9 +1,5 @@
-import {
-  MAX_IMAGES_PER_POST,
-  MEDIA_MAX_FILE_BYTES,
-  type PostImageRef,
-  type UploadedImage,
-} from '../../../common/contracts/media';
+import { MAX_IMAGES_PER_POST, MEDIA_MAX_FILE_BYTES } from '../../../common/contracts/limits';
+import type { PostImageRef, UploadedImage } from '../../../common/contracts/media';
 import type { ImageEdit } from './crop-math';
 import { fileTooLargeMessage } from './media-messages';
 

@@ -1,3 +1,4 @@
+import { RotateCcw, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../ui/button';
 import { ASPECT_PRESETS, type AspectPreset, FREE_CROP_MIN_PERCENT, type Rotation } from './crop-math';
@@ -19,7 +20,13 @@ export interface CropControlsProps {
   onRotate: (direction: 1 | -1) => void;
 }
 
-const RANGE = 'w-full accent-primary-600';
+const RANGE = 'h-11 w-full accent-primary-600 sm:h-auto';
+/** One tap on a zoom button: a quarter of the way from 1× to 2×. */
+export const ZOOM_BUTTON_STEP = 0.25;
+/** 44 px square on phones, for thumbs. */
+const ICON_BUTTON = 'size-11 shrink-0 px-0 sm:size-10';
+
+const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 
 /** Native inputs only: radios, ranges and buttons all work by keyboard without extra code. */
 export function CropControls(props: CropControlsProps) {
@@ -34,7 +41,7 @@ export function CropControls(props: CropControlsProps) {
             {ASPECT_PRESETS.map((option) => (
               <label
                 key={option.value}
-                className="flex cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 py-1.5 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-slate-700 dark:has-checked:bg-primary-950"
+                className="flex min-h-11 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 px-2.5 sm:min-h-0 sm:py-1.5 has-checked:border-primary-600 has-checked:bg-primary-50 dark:border-slate-700 dark:has-checked:bg-primary-950"
               >
                 <input
                   type="radio"
@@ -78,26 +85,52 @@ export function CropControls(props: CropControlsProps) {
           </label>
         </div>
       )}
-      <div className="flex flex-wrap items-end gap-4">
-        <label className="grid min-w-40 flex-1 gap-1">
-          <span className="font-medium">Zoom</span>
-          <input
-            type="range"
-            min={MIN_ZOOM}
-            max={MAX_ZOOM}
-            step={0.05}
-            value={props.zoom}
-            aria-valuetext={`${Math.round(props.zoom * 100)}%`}
-            onChange={(event) => props.onZoomChange(Number(event.target.value))}
-            className={RANGE}
-          />
-        </label>
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+        <div className="grid min-w-56 flex-1 gap-1">
+          <label htmlFor={`${id}-zoom`} className="font-medium">
+            Zoom
+          </label>
+          <div className="flex items-center gap-1">
+            <Button
+              variant="ghost"
+              aria-label="Zoom out"
+              // For touch: the keyboard has the slider's arrow keys, so Tab skips these.
+              tabIndex={-1}
+              disabled={props.zoom <= MIN_ZOOM}
+              onClick={() => props.onZoomChange(clampZoom(props.zoom - ZOOM_BUTTON_STEP))}
+              className={ICON_BUTTON}
+            >
+              <ZoomOut aria-hidden="true" className="size-5" />
+            </Button>
+            <input
+              id={`${id}-zoom`}
+              type="range"
+              min={MIN_ZOOM}
+              max={MAX_ZOOM}
+              step={0.05}
+              value={props.zoom}
+              aria-valuetext={`${Math.round(props.zoom * 100)}%`}
+              onChange={(event) => props.onZoomChange(Number(event.target.value))}
+              className={`min-w-0 flex-1 ${RANGE}`}
+            />
+            <Button
+              variant="ghost"
+              aria-label="Zoom in"
+              tabIndex={-1}
+              disabled={props.zoom >= MAX_ZOOM}
+              onClick={() => props.onZoomChange(clampZoom(props.zoom + ZOOM_BUTTON_STEP))}
+              className={ICON_BUTTON}
+            >
+              <ZoomIn aria-hidden="true" className="size-5" />
+            </Button>
+          </div>
+        </div>
         <div className="flex items-center gap-2">
-          <Button variant="secondary" onClick={() => props.onRotate(-1)}>
-            <span aria-hidden="true">⟲</span> Rotate left
+          <Button variant="secondary" onClick={() => props.onRotate(-1)} className="min-h-11 px-3 sm:min-h-0">
+            <RotateCcw aria-hidden="true" className="size-4" /> Rotate left
           </Button>
-          <Button variant="secondary" onClick={() => props.onRotate(1)}>
-            <span aria-hidden="true">⟳</span> Rotate right
+          <Button variant="secondary" onClick={() => props.onRotate(1)} className="min-h-11 px-3 sm:min-h-0">
+            <RotateCw aria-hidden="true" className="size-4" /> Rotate right
           </Button>
           <span className="text-slate-600 tabular-nums dark:text-slate-400" aria-live="polite">
             {props.rotation}°

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { DialogActions, ModalDialog } from '../../ui/modal-dialog';
 // Type-only: a value import here would pull the cropper into the first page's bundle.
 import type * as CropEditorExports from './crop-editor';
 import type { CropEditorProps } from './crop-editor';
@@ -56,15 +56,15 @@ export function CropDialog({ title, fileKey, ...editor }: CropDialogProps) {
   if (module) body = <module.CropEditor key={fileKey} {...editor} />;
   else if (hasFailed) {
     body = (
-      <div className="mt-3 grid gap-4">
+      <div className="mt-3 flex flex-col gap-4 max-sm:flex-1">
         <p role="alert" className="text-red-700 dark:text-red-400">
           The image editor could not be loaded. Check your connection and try again.
         </p>
-        <div className="flex justify-end">
+        <DialogActions>
           <Button variant="secondary" onClick={editor.onCancel}>
             Close
           </Button>
-        </div>
+        </DialogActions>
       </div>
     );
   } else {

@@ -1,8 +1,9 @@
-import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import Cropper, { type Area as CropperArea, type MediaSize, type Point } from 'react-easy-crop';
 // The cropper would inject these as an inline <style>, which the CSP (style-src 'self') blocks.
 import 'react-easy-crop/react-easy-crop.css';
 import { Button } from '../../ui/button';
+import { DialogActions } from '../../ui/modal-dialog';
 import { CropControls, MAX_ZOOM, MIN_ZOOM } from './crop-controls';
 import {
   type Area,
@@ -48,6 +49,22 @@ function useDecodedImage(url: string): HTMLImageElement | null {
   return image;
 }
 
+/** The crop frame's tallest: a good part of a desktop window, less than half a phone's screen. */
+const FRAME_MAX_HEIGHT = 'min(20rem, 45dvh)';
+
+/**
+ * The frame has the displayed picture's proportions, as wide as the dialog allows and no taller
+ * than FRAME_MAX_HEIGHT, so the picture fills it. Until the picture is decoded, a fixed height.
+ */
+function frameStyle(picture: Size | null): CSSProperties {
+  if (!picture || picture.width <= 0 || picture.height <= 0) return { height: FRAME_MAX_HEIGHT };
+  const ratio = picture.width / picture.height;
+  return {
+    aspectRatio: `${picture.width} / ${picture.height}`,
+    width: `min(100%, calc(${FRAME_MAX_HEIGHT} * ${ratio.toFixed(4)}))`,
+  };
+}
+
 function sameSize(a: Size | null, b: Size): boolean {
   return a !== null && a.width === b.width && a.height === b.height;
 }
@@ -82,17 +99,17 @@ export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: Cr
 
   if (hasFailed) {
     return (
-      <div className="mt-3 grid gap-4">
+      <div className="mt-3 flex flex-col gap-4 max-sm:flex-1">
         <p role="alert" className="text-slate-700 dark:text-slate-300">
           This browser cannot show {file.name}, so it cannot be cropped here. You can still upload it as it
           is; Tidings checks it and tells you if it cannot use it.
         </p>
-        <div className="flex justify-end gap-3">
+        <DialogActions>
           <Button variant="secondary" onClick={onCancel}>
             Cancel
           </Button>
           <Button onClick={() => onApply({ rotation: 0 }, null)}>Upload without cropping</Button>
-        </div>
+        </DialogActions>
       </div>
     );
   }
@@ -105,12 +122,18 @@ export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: Cr
     );
   };
   return (
-    <div className="mt-3 grid gap-4">
-      <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
+    <div className="mt-3 flex flex-col gap-4 max-sm:flex-1">
+      {/* Phones keep it for screen readers only: the picture gets the room. */}
+      <p id={hintId} className="text-sm text-slate-600 max-sm:sr-only dark:text-slate-400">
         Drag the picture, or focus the crop area and use the arrow keys, to choose what to keep. Scroll or
         pinch to zoom.
       </p>
-      <div ref={frame} className="relative h-[min(20rem,45dvh)] overflow-hidden rounded-xl bg-slate-900">
+      {/* The frame takes the picture's shape (no empty bands beside it), at most FRAME_MAX_HEIGHT tall. */}
+      <div
+        ref={frame}
+        className="relative mx-auto w-full shrink-0 overflow-hidden rounded-xl bg-slate-900"
+        style={frameStyle(natural ? rotatedSize(natural, rotation) : null)}
+      >
         <Cropper
           image={url}
           crop={position}
@@ -166,14 +189,14 @@ export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: Cr
           canvasRef={previewCanvas}
         />
       </div>
-      <div className="flex justify-end gap-3 border-t border-slate-100 pt-4 dark:border-slate-800">
+      <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
         <Button onClick={apply} disabled={!natural || !area}>
           Apply
         </Button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

@@ -47,14 +47,13 @@ export function CropPreview({ image, area, rotation, isRound, canvasRef }: CropP
   }, [canvasRef, image, area, rotation]);
   return (
     <figure className="grid justify-items-center gap-1">
-      <div className="grid size-40 place-items-center rounded-lg bg-slate-100 dark:bg-slate-800">
-        <canvas
-          ref={canvasRef}
-          role="img"
-          aria-label="Preview of the cropped image"
-          className={`max-h-40 max-w-40 ${isRound ? 'rounded-full' : 'rounded'}`}
-        />
-      </div>
+      {/* Shown at the crop's own shape: no box with bands around it. Smaller on phones. */}
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label="Preview of the cropped image"
+        className={`max-h-24 max-w-24 sm:max-h-40 sm:max-w-40 ${isRound ? 'rounded-full' : 'rounded'}`}
+      />
       <figcaption className="text-xs text-slate-600 dark:text-slate-400">Preview</figcaption>
     </figure>
   );

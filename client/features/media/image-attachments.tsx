@@ -1,6 +1,7 @@
+import { ImagePlus } from 'lucide-react';
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { MAX_IMAGES_PER_POST } from '../../../common/contracts/media';
+import { MAX_IMAGES_PER_POST } from '../../../common/contracts/limits';
 import { AttachmentItem, moveButtonId } from './attachment-item';
 import { preloadCropEditor } from './crop-dialog';
 import type { AttachmentsController } from './use-attachments';
@@ -68,7 +69,8 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
           onPointerEnter={preload}
           className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-200/70 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
         >
-          <span aria-hidden="true">🖼</span> Add images
+          <ImagePlus aria-hidden="true" className="size-4 shrink-0" />
+          Add images
         </button>
         <input
           ref={input}

@@ -1,4 +1,4 @@
-import { MEDIA_MAX_FILE_BYTES, MEDIA_MAX_INPUT_PIXELS } from '../../../common/contracts/media';
+import { MEDIA_MAX_FILE_BYTES, MEDIA_MAX_INPUT_PIXELS } from '../../../common/contracts/limits';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 
 const MEGABYTE = 1024 * 1024;

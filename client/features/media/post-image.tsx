@@ -13,6 +13,11 @@ export interface PostImageProps {
   /** Sizing of the box (set through the CSSOM, which the CSP allows, not as an attribute). */
   style?: CSSProperties;
   className?: string;
+  /**
+   * Likely the largest thing on the first screen (the post page's post, a feed's first posts):
+   * fetched at once and first, instead of when layout finds it near the viewport.
+   */
+  isPriority?: boolean;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface PostImageProps {
  * fallback otherwise; the browser fetches it only near the viewport (loading="lazy"). Animated
  * images, the heavy kind, are not even in the page until they come near.
  */
-export function PostImage({ image, sizes, style, className = '' }: PostImageProps) {
+export function PostImage({ image, sizes, style, className = '', isPriority = false }: PostImageProps) {
   const [isLoaded, setIsLoaded] = useState(false);
   const isAnimated = image.fallbackType === 'image/gif';
   const [isNear, setIsNear] = useState(!isAnimated);
@@ -51,7 +56,8 @@ export function PostImage({ image, sizes, style, className = '' }: PostImageProp
             width={image.width}
             height={image.height}
             alt={image.alt}
-            loading="lazy"
+            loading={isPriority ? 'eager' : 'lazy'}
+            fetchPriority={isPriority ? 'high' : 'auto'}
             decoding="async"
             onLoad={() => setIsLoaded(true)}
             className="absolute inset-0 size-full object-cover"

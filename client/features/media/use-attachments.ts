@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { MAX_IMAGES_PER_POST } from '../../../common/contracts/media';
+import { MAX_IMAGES_PER_POST } from '../../../common/contracts/limits';
 import { isAbortError } from '../../lib/upload';
 import { type Attachment, attachmentsReducer } from './attachments';
 import type { ImageEdit } from './crop-math';

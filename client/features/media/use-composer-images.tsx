@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type DragEvent, type ReactNode, useState } from 'react';
-import { MAX_IMAGES_PER_POST } from '../../../common/contracts/media';
+import { MAX_IMAGES_PER_POST } from '../../../common/contracts/limits';
 import { triageFiles } from './attachments';
 import { CropDialog, preloadCropEditor } from './crop-dialog';
 import { ImageAttachments } from './image-attachments';

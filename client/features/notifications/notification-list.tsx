@@ -1,3 +1,4 @@
+import { AtSign, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../common/contracts/notifications';
 import { Avatar } from '../../ui/avatar';
@@ -17,27 +18,36 @@ export function NotificationList({ notifications }: { notifications: Notificatio
   );
 }
 
-const ICONS: Record<Notification['type'], string> = { mention: '@', reply: '💬', like: '♥' };
+/** The same pictures as the post's own actions: a reply is a speech bubble, a like a heart. */
+const ICONS: Record<Notification['type'], { icon: LucideIcon; className: string }> = {
+  mention: { icon: AtSign, className: 'text-primary-700 dark:text-primary-300' },
+  reply: { icon: MessageCircle, className: 'text-slate-600 dark:text-slate-400' },
+  like: { icon: Heart, className: 'fill-current text-rose-700 dark:text-rose-400' },
+};
 
+/**
+ * One row: the kind's icon, the faces, then the sentence, which wraps beside them (never under
+ * them); the excerpt and the time follow under the sentence.
+ */
 function NotificationItem({ notification }: { notification: Notification }) {
   const isUnread = notification.readAt === null;
   const { sentence, excerpt } = describeNotification(notification);
+  const { icon: Icon, className } = ICONS[notification.type];
   return (
     <Link
       to={`/p/${notification.postId}`}
-      className={`flex gap-3 px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${isUnread ? 'bg-primary-50 dark:bg-primary-950' : 'bg-white dark:bg-slate-900'}`}
+      className={`flex items-start gap-3 px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${isUnread ? 'bg-primary-50 dark:bg-primary-950' : 'bg-white dark:bg-slate-900'}`}
     >
-      <span aria-hidden="true" className="w-5 shrink-0 pt-2 text-center text-slate-600 dark:text-slate-400">
-        {ICONS[notification.type]}
+      <Icon aria-hidden="true" className={`mt-1.5 size-5 shrink-0 ${className}`} />
+      <span data-avatars aria-hidden="true" className="flex shrink-0 -space-x-2">
+        {notification.actors.map((actor) => (
+          <Avatar key={actor.id} name={actor.displayName} handle={actor.handle} size="sm" />
+        ))}
       </span>
-      <span className="min-w-0 flex-1">
-        <span className="flex -space-x-2">
-          {notification.actors.map((actor) => (
-            <Avatar key={actor.id} name={actor.displayName} handle={actor.handle} size="sm" />
-          ))}
-        </span>
-        <span className="mt-1 flex flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold">{sentence}</span>
+      {/* Its first line sits level with the faces (32 px) and the icon. */}
+      <span className="min-w-0 flex-1 pt-1">
+        <span className="flex flex-wrap items-baseline gap-x-2">
+          <span className="min-w-0 font-semibold break-words">{sentence}</span>
           <span className="text-sm text-slate-600 dark:text-slate-400">
             <RelativeTime iso={notification.createdAt} />
           </span>

@@ -1,3 +1,4 @@
+import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 
 /** The header's bell: its name carries the count ("Notifications, 2 unread") for screen readers. */
@@ -9,17 +10,7 @@ export function NotificationsLink({ unreadCount }: { unreadCount: number }) {
       aria-label={label}
       className="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      >
-        <path d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9Z" strokeLinejoin="round" />
-        <path d="M10 19a2 2 0 0 0 4 0" strokeLinecap="round" />
-      </svg>
+      <Bell aria-hidden="true" className="size-6" strokeWidth={1.8} />
       {unreadCount > 0 && (
         <span
           aria-hidden="true"

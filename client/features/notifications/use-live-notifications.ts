@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { userChannel } from '../../../common/contracts/feed-events';
 import type { UserEvent } from '../../../common/contracts/notifications';
 import { useChannel, useRealtimeSignin } from '../../realtime/use-realtime';
@@ -8,20 +8,17 @@ import { addNotification, notificationKeys, setUnreadCount } from './notificatio
 
 /**
  * Listens on the reader's private channel, patches the notifications cache and returns the
- * latest sentence for a polite live region. After a reconnect the channel is subscribed again
- * and the list is refetched, since events sent while offline are not replayed.
+ * latest sentence for a polite live region. Each time the channel is subscribed (the first time
+ * too) the count and list are fetched again: events are not replayed, so one sent between the
+ * page's first fetch and the subscription, or while offline, would otherwise be lost.
  */
 export function useLiveNotifications(userId: string | null): string {
   const queryClient = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
-  const subscriptions = useRef(0);
   const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   useRealtimeSignin(userId);
   useChannel(userId === null ? null : userChannel(userId), {
-    'pusher:subscription_succeeded': () => {
-      subscriptions.current += 1;
-      if (subscriptions.current > 1) refetch();
-    },
+    'pusher:subscription_succeeded': refetch,
     'notification.created': (data) => {
       const event = data as Extract<UserEvent, { type: 'notification.created' }>;
       addNotification(queryClient, event.notification, event.unreadCount);

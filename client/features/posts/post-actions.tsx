@@ -1,3 +1,4 @@
+import { Heart, MessageCircle } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
@@ -6,8 +7,13 @@ import { useCurrentUser } from '../auth/auth.queries';
 import { PostMenu } from '../safety/post-menu';
 import { useDeletePost, useToggleLike } from './posts.queries';
 
-const ACTION =
-  'inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800';
+/** At least 44 × 44 px on phones, where a finger presses them; compact from `sm` on. */
+const BASE =
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 sm:min-h-0 sm:min-w-0 dark:hover:bg-slate-800';
+const ACTION = `${BASE} text-slate-600 dark:text-slate-400`;
+// Not ACTION plus a colour: two text colours on one element, and the stylesheet's order decides.
+const LIKED = `${BASE} text-rose-700 dark:text-rose-400`;
+const ICON = 'size-4 shrink-0';
 
 export interface PostActionsProps {
   post: Post;
@@ -31,7 +37,7 @@ export function PostActions({ post, isMine, canReply, isEditing, onEdit, editBut
     <div className="mt-2 -ml-2 flex flex-wrap items-center gap-1">
       {canReply && (
         <Link to={`/p/${post.id}`} className={ACTION} aria-label={`Replies (${post.replyCount})`}>
-          <span aria-hidden="true">💬</span>
+          <MessageCircle aria-hidden="true" className={ICON} />
           <span>{post.replyCount}</span>
         </Link>
       )}
@@ -41,9 +47,10 @@ export function PostActions({ post, isMine, canReply, isEditing, onEdit, editBut
         aria-label={likeLabel}
         data-shortcut="like"
         onClick={() => like.mutate(!post.likedByMe)}
-        className={`${ACTION} ${post.likedByMe ? 'text-rose-700 dark:text-rose-400' : ''}`}
+        className={post.likedByMe ? LIKED : ACTION}
       >
-        <span aria-hidden="true">{post.likedByMe ? '♥' : '♡'}</span>
+        {/* Liked is filled as well as red: the shape tells it apart without the colour. */}
+        <Heart aria-hidden="true" className={ICON} fill={post.likedByMe ? 'currentColor' : 'none'} />
         <span>{post.likeCount}</span>
       </button>
       {isMine && !isEditing && (

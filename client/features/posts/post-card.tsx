@@ -22,7 +22,11 @@ export interface PostCardProps {
   position?: { index: number; setSize: number };
 }
 
+/** Posts at the top of a feed that are likely on the first screen: their pictures load first. */
+const FIRST_SCREEN_POSTS = 2;
+
 export function PostCard({ post, isFocus = false, highlight, position }: PostCardProps) {
+  const isOnFirstScreen = isFocus || (position !== undefined && position.index <= FIRST_SCREEN_POSTS);
   const { data: me } = useCurrentUser();
   const isMine = me?.id === post.author.id;
   // An edit left unsaved (a reload, a crash) reopens where it was.
@@ -45,7 +49,8 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
         'aria-setsize': position.setSize,
         'data-thread-id': post.parentId ?? post.id,
       })}
-      className="flex scroll-mt-20 gap-3 border-b border-slate-200 bg-white px-4 py-4 dark:border-slate-800 dark:bg-slate-900"
+      // A thick ring inside the card: the feed clips what overflows it, and 2 px was easy to miss.
+      className="flex scroll-mt-20 gap-3 border-b border-slate-200 bg-white px-4 py-4 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-primary-600 dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:outline-primary-400"
     >
       <Link to={profile} tabIndex={-1} aria-hidden="true">
         <Avatar name={post.author.displayName} handle={post.author.handle} avatar={post.author.avatar} />
@@ -59,7 +64,11 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
           <span aria-hidden="true" className="text-slate-400">
             ·
           </span>
-          <Link to={`/p/${post.id}`} className="text-slate-600 hover:underline dark:text-slate-400">
+          {/* 24 px tall at least: a touch target of its own beside the names. */}
+          <Link
+            to={`/p/${post.id}`}
+            className="inline-flex min-h-6 items-center text-slate-600 hover:underline dark:text-slate-400"
+          >
             <RelativeTime iso={post.createdAt} />
           </Link>
           {post.editedAt && <span className="text-slate-600 dark:text-slate-400">(edited)</span>}
@@ -73,10 +82,10 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
             highlight={highlight}
           />
         )}
-        <PostImages images={post.images} />
+        <PostImages images={post.images} isPriority={isOnFirstScreen} />
         {/* Images say more than a card: a post with images shows no link card, as in Mastodon. */}
         {post.images.length === 0 && post.linkPreview && (
-          <LinkPreviewCard card={post.linkPreview} className="mt-3 max-w-lg" />
+          <LinkPreviewCard card={post.linkPreview} className="mt-3 max-w-lg" isPriority={isOnFirstScreen} />
         )}
         <PostActions
           post={post}

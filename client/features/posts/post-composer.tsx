@@ -72,10 +72,14 @@ export function PostComposer({ parentId, label, placeholder }: PostComposerProps
         isBusy={create.isPending || images.controller.isUploading}
         onTextChange={setText}
         onSubmit={submit}
+        // Outside the editable text (neither is part of it), before the Post button.
+        attachments={
+          <>
+            <ComposerLinkPreview preview={linkPreview} editorId={id} />
+            {images.panel}
+          </>
+        }
       />
-      {/* Beside the editor, not inside it: neither the card nor the images are part of the text. */}
-      <ComposerLinkPreview preview={linkPreview} editorId={id} />
-      {images.panel}
       {error && (
         <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
           {error}

@@ -4,12 +4,21 @@ import { userMessageOf } from '../../lib/api-client';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { Button } from '../../ui/button';
 import { onFeedKeyDown } from '../feed/feed-focus';
+import { KeepReadingPlace } from '../feed/reading-place';
 import { useFeedShortcuts } from '../feed/use-feed-shortcuts';
-import { PageSpinner } from '../../ui/page-spinner';
+import { SkeletonPosts } from '../../ui/skeleton';
 import { PostCard } from './post-card';
 import type { PostPages } from './posts.queries';
 
 const NO_FEED = { current: null };
+
+/**
+ * The first and last posts round their own corners (1rem less the 1 px border) rather than the
+ * list clipping them: inside a clipping box, Chromium counts the posts as shifted when a live
+ * post goes in above them, even though the view follows them (see KeepReadingPlace).
+ */
+const FEED_FRAME =
+  'rounded-2xl border border-slate-200 dark:border-slate-800 [&>article:first-child]:rounded-t-[calc(1rem-1px)] [&>article:last-child]:rounded-b-[calc(1rem-1px)]';
 
 export interface PostListProps {
   query: UseInfiniteQueryResult<PostPages>;
@@ -36,7 +45,7 @@ export function PostList({ query, label, empty, hasShortcuts = false }: PostList
     loadMore,
     postCount: posts.length,
   });
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <SkeletonPosts />;
   if (error && !data) {
     return (
       <div role="alert" className="p-6 text-center text-slate-700 dark:text-slate-300">
@@ -53,18 +62,20 @@ export function PostList({ query, label, empty, hasShortcuts = false }: PostList
   return (
     <>
       {/* Keys reach the feed from the focused article inside it; the feed itself is no stop. */}
-      <div
-        ref={feed}
-        role="feed"
-        aria-label={label}
-        aria-busy={isFetchingNextPage}
-        onKeyDown={onFeedKeyDown}
-        className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800"
-      >
-        {posts.map((post, index) => (
-          <PostCard key={post.id} post={post} position={{ index: index + 1, setSize }} />
-        ))}
-      </div>
+      <KeepReadingPlace firstPostId={posts[0]?.id} feed={feed}>
+        <div
+          ref={feed}
+          role="feed"
+          aria-label={label}
+          aria-busy={isFetchingNextPage}
+          onKeyDown={onFeedKeyDown}
+          className={FEED_FRAME}
+        >
+          {posts.map((post, index) => (
+            <PostCard key={post.id} post={post} position={{ index: index + 1, setSize }} />
+          ))}
+        </div>
+      </KeepReadingPlace>
       <div ref={sentinel} className="flex justify-center py-6">
         {hasNextPage ? (
           <Button variant="secondary" isBusy={isFetchingNextPage} onClick={() => void fetchNextPage()}>

@@ -1,5 +1,5 @@
 import createDOMPurify from 'dompurify';
-import { HANDLE_MAX_LENGTH } from '../../../common/contracts/auth';
+import { HANDLE_MAX_LENGTH } from '../../../common/contracts/limits';
 import {
   CODE_LANGUAGE_CLASS_PATTERN,
   isMentionHandle,

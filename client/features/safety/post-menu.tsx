@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Ellipsis } from 'lucide-react';
 import { useState } from 'react';
 import type { Post } from '../../../common/contracts/posts';
 import { userMessageOf } from '../../lib/api-client';
@@ -10,7 +11,7 @@ import { ReportDialog } from './report-dialog';
 import { type SafetyKind, useAdminRemovePost, useSafetyStatus } from './safety.queries';
 
 const TRIGGER =
-  'inline-flex items-center rounded-lg px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800';
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 py-1.5 sm:min-h-0 sm:min-w-0 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800';
 
 type Dialog = 'block' | 'report' | 'remove' | null;
 
@@ -56,7 +57,7 @@ export function PostMenu({ post, isMine }: PostMenuProps) {
   return (
     <>
       <MenuButton label={`More actions for the post by @${handle}`} items={items} className={TRIGGER}>
-        <span aria-hidden="true">⋯</span>
+        <Ellipsis aria-hidden="true" className="size-5" />
       </MenuButton>
       {error && <Alert>{error}</Alert>}
       <ConfirmDialog

@@ -4,11 +4,11 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
-} from '../../../common/contracts/safety';
+} from '../../../common/contracts/report-reasons';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { ModalDialog } from '../../ui/modal-dialog';
+import { DialogActions, ModalDialog } from '../../ui/modal-dialog';
 import { useMyReport, useReportPost } from './safety.queries';
 
 export interface ReportDialogProps {
@@ -55,9 +55,9 @@ export function ReportDialog(props: ReportDialogProps) {
           You have already reported this post ({REPORT_REASON_LABELS[mine.data.reason]}). An admin will look
           at it.
         </p>
-        <div className="mt-6 flex justify-end">
+        <DialogActions>
           <Button onClick={props.onClose}>Close</Button>
-        </div>
+        </DialogActions>
       </ModalDialog>
     );
   }
@@ -81,21 +81,24 @@ function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
     return (
       <ModalDialog title="Thanks for telling us" onCancel={onClose} widthClassName={SMALL}>
         <p className="mt-2 text-slate-700 dark:text-slate-300">An admin will look at this post.</p>
-        <div className="mt-6 flex justify-end">
+        <DialogActions>
           <Button onClick={onClose}>Close</Button>
-        </div>
+        </DialogActions>
       </ModalDialog>
     );
   }
 
   return (
     <ModalDialog title={`Report a post by @${authorHandle}`} onCancel={onClose}>
-      <form onSubmit={submit} className="mt-4 flex flex-col gap-4" noValidate>
+      <form onSubmit={submit} className="mt-4 flex flex-col gap-4 max-sm:flex-1" noValidate>
         <fieldset>
           <legend className="text-sm font-semibold">What is wrong with it?</legend>
           <div className="mt-2 grid gap-1 sm:grid-cols-2">
             {REPORT_REASONS.map((value) => (
-              <label key={value} className="flex items-center gap-2 rounded-lg px-2 py-1.5 text-sm">
+              <label
+                key={value}
+                className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-sm sm:min-h-0 sm:py-1.5"
+              >
                 <input
                   type="radio"
                   name="reason"
@@ -126,14 +129,14 @@ function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
           />
         </div>
         {report.error && <Alert>{userMessageOf(report.error)}</Alert>}
-        <div className="flex justify-end gap-3">
+        <DialogActions>
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" isBusy={report.isPending}>
             Send report
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </ModalDialog>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { REPORT_REASON_LABELS, type ReportGroup } from '../../../common/contracts/safety';
+import { REPORT_REASON_LABELS } from '../../../common/contracts/report-reasons';
+import type { ReportGroup } from '../../../common/contracts/safety';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

@@ -15,8 +15,13 @@ export function UndoToast() {
   useEffect(() => {
     if (notice) undoRef.current?.focus();
   }, [notice]);
+  // On phones the bottom navigation bar (4 rem) takes the screen's foot: the toast stays above it.
   return (
-    <div role="status" aria-live="polite" className="fixed inset-x-0 bottom-4 z-20 flex justify-center px-4">
+    <div
+      role="status"
+      aria-live="polite"
+      className="fixed inset-x-0 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-20 flex sm:bottom-4 justify-center px-4"
+    >
       {notice && (
         <div
           className="flex items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"

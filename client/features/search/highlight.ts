@@ -3,6 +3,17 @@ import { splitByMatches } from '../../../common/search/match-ranges';
 /** Spec §5: matches are shown in the brand colour. */
 export const HIGHLIGHT_CLASS = 'text-primary-500';
 
+/**
+ * Like <mark>, more than a colour (links are blue too): a tint behind the match and an underline.
+ * The brand colour reads at ≥ 4.5:1 on both tints (500 on primary-50, 400 on primary-950 in
+ * the dark scheme, where styles.css swaps the 500 for the 400).
+ */
+export const HIGHLIGHT_MARK =
+  'rounded-sm bg-primary-50 underline decoration-2 underline-offset-2 dark:bg-primary-950';
+
+/** Every class a highlight span carries. */
+export const HIGHLIGHT_CLASSES = `${HIGHLIGHT_CLASS} ${HIGHLIGHT_MARK}`;
+
 function termsOf(term: string | readonly string[]): readonly string[] {
   return typeof term === 'string' ? [term] : term;
 }
@@ -43,7 +54,7 @@ export function highlightNode(root: Node, term: string | readonly string[]): voi
         continue;
       }
       const span = document.createElement('span');
-      span.className = HIGHLIGHT_CLASS;
+      span.className = HIGHLIGHT_CLASSES;
       span.textContent = piece.text;
       replacement.append(span);
     }
@@ -53,7 +64,7 @@ export function highlightNode(root: Node, term: string | readonly string[]): voi
 
 /**
  * `content` (HTML) with every case-insensitive match of the term (or terms) wrapped in
- * `<span class="text-primary-500">`. The HTML is parsed into an inert template (no scripts run,
+ * `<span class="text-primary-500 …">` (HIGHLIGHT_CLASSES). The HTML is parsed into an inert template (no scripts run,
  * nothing loads) and only its text nodes change; see highlightNode. It adds no markup of its own
  * besides the spans, so it is as safe as its input: give it sanitised HTML.
  */

@@ -1,5 +1,5 @@
 import { splitByMatches } from '../../../common/search/match-ranges';
-import { HIGHLIGHT_CLASS } from './highlight';
+import { HIGHLIGHT_CLASSES } from './highlight';
 
 /** Plain text (a snippet, a name) with the terms' matches in highlight spans, as React nodes. */
 export function HighlightedText({ text, terms }: { text: string; terms: readonly string[] }) {
@@ -8,7 +8,7 @@ export function HighlightedText({ text, terms }: { text: string; terms: readonly
       {splitByMatches(text, terms).map((piece, index) =>
         piece.isMatch ? (
           // Pieces never move or change without the text changing: the index is a stable key.
-          <span key={index} className={HIGHLIGHT_CLASS}>
+          <span key={index} className={HIGHLIGHT_CLASSES}>
             {piece.text}
           </span>
         ) : (

@@ -11,12 +11,32 @@ const SEARCH_PATH = '/search';
 
 export const searchPathFor = (q: string) => `${SEARCH_PATH}?q=${encodeURIComponent(q)}`;
 
+export interface SearchBoxProps {
+  /** The field's label; the header's also names people, the search page's is "Search posts". */
+  label?: string;
+  /** The search landmark's name. */
+  formLabel?: string;
+  /** The header's field is the one arrow keys from the results return to (SEARCH_INPUT_ID). */
+  inputId?: string;
+  /** Only one field answers "/": the header's. */
+  hasShortcut?: boolean;
+  className?: string;
+}
+
+const NO_FIELD = { current: null };
+
 /**
- * The header's search field. What it holds lives in the URL (/search?q=): typing updates it after
+ * A search field (the header's, and the search page's own for phones). What it holds lives in the URL (/search?q=): typing updates it after
  * a short pause, Enter at once, and the field follows the URL when it changes otherwise (back,
  * forward, a link).
  */
-export function SearchBox() {
+export function SearchBox({
+  label = 'Search posts and people',
+  formLabel = 'Posts and people',
+  inputId = SEARCH_INPUT_ID,
+  hasShortcut = true,
+  className = 'min-w-0 flex-1 sm:max-w-sm',
+}: SearchBoxProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -26,7 +46,7 @@ export function SearchBox() {
   const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
   const [sentQuery, setSentQuery] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
-  useSlashShortcut(field);
+  useSlashShortcut(hasShortcut ? field : NO_FIELD);
 
   if (urlQuery !== seenUrlQuery) {
     setSeenUrlQuery(urlQuery);
@@ -57,28 +77,23 @@ export function SearchBox() {
   };
 
   return (
-    <form
-      role="search"
-      aria-label="Posts and people"
-      onSubmit={onSubmit}
-      className="min-w-0 flex-1 sm:max-w-sm"
-    >
-      <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
-        Search posts and people
+    <form role="search" aria-label={formLabel} onSubmit={onSubmit} className={className}>
+      <label htmlFor={inputId} className="sr-only">
+        {label}
       </label>
       <input
         ref={field}
-        id={SEARCH_INPUT_ID}
+        id={inputId}
         type="search"
         value={text}
         maxLength={SEARCH_QUERY_MAX_LENGTH}
         autoComplete="off"
         enterKeyHint="search"
         aria-keyshortcuts="/"
-        placeholder="Search (press /)"
+        placeholder={hasShortcut ? 'Search (press /)' : 'Search'}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={focusFirstResult}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-600 focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:min-h-0 sm:text-sm text-slate-900 placeholder:text-slate-600 focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
       />
     </form>
   );

@@ -1,0 +1,17 @@
+import { useNavigate } from 'react-router';
+import { useLogOut } from '../features/auth/auth.queries';
+import { drafts } from '../features/composer/drafts';
+
+/** Logs out, forgets this device's drafts and goes to the log-in page, whichever control asked. */
+export function useLogOutAndLeave(): { isPending: boolean; logOut: () => void } {
+  const logOut = useLogOut();
+  const navigate = useNavigate();
+  return {
+    isPending: logOut.isPending,
+    logOut: () => {
+      // Unsent drafts stay on this device only while their author is logged in.
+      drafts.clearAll();
+      logOut.mutate(undefined, { onSettled: () => void navigate('/login') });
+    },
+  };
+}
