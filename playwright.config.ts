@@ -1,22 +1,35 @@
-import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { defineConfig, devices } from '@playwright/test';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3111);
 export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
-/** Debian's Chromium, kept on loopback: a dead proxy for everything but 127.0.0.0/8 and ::1. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--proxy-server=http://127.0.0.1:9',
-  '--proxy-bypass-list=127.0.0.0/8;[::1];localhost',
-];
+/** Specs that only the phone projects run: a phone context is set up differently (touch, mobile viewport). */
+const PHONE_SPECS = /[\\/]e2e[\\/]phone[\\/].*\.spec\.ts$/;
+/** Screenshot specs: their own server and fixed content, compared with committed baselines. */
+const VISUAL_SPECS = /[\\/]e2e[\\/]visual[\\/].*\.spec\.ts$/;
+const LIVE_SPECS = /(live-feed|\.live)\.spec\.ts$/;
+
+/**
+ * A phone as the issue was found on: Pixel 7's Android user agent, touch and mobile viewport (the
+ * page's `<meta name="viewport">` is honoured), resized to 390 × 844 at device scale 2. The
+ * Debian Chromium launch options above still apply: `devices` only sets context options.
+ */
+const PHONE = {
+  ...devices['Pixel 7'],
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+/** The narrowest width the app supports. */
+const SMALL_PHONE = {
+  ...PHONE,
+  viewport: { width: 320, height: 640 },
+  screen: { width: 320, height: 640 },
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,21 +40,45 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
+  globalSetup: './e2e/support/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
   use: {
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'app', testIgnore: /(live-feed|\.live)\.spec\.ts/ },
+    { name: 'app', testIgnore: [LIVE_SPECS, PHONE_SPECS, VISUAL_SPECS] },
+    // The main flows on a phone and on the smallest supported screen (e2e/phone/).
+    { name: 'phone', testMatch: PHONE_SPECS, use: { ...PHONE, browserName: 'chromium' } },
+    { name: 'small-phone', testMatch: PHONE_SPECS, use: { ...SMALL_PHONE, browserName: 'chromium' } },
+    // Every page against committed screenshots (e2e/visual/), on a server of their own. Baselines
+    // live in e2e/visual/__screenshots__/<project>/ with no platform suffix: they are only ever
+    // made and compared with Debian's Chromium on Linux (the browser this config pins), so a
+    // per-platform copy would never be used. Regenerate them with
+    // `npx playwright test --project visual-phone --project visual-desktop --update-snapshots`.
+    {
+      name: 'visual-phone',
+      testMatch: VISUAL_SPECS,
+      snapshotPathTemplate: '{testDir}/visual/__screenshots__/{projectName}/{arg}{ext}',
+      // One worker: one server to start and seed per project; the two projects run side by side.
+      workers: 1,
+      use: { ...PHONE, browserName: 'chromium' },
+    },
+    {
+      name: 'visual-desktop',
+      testMatch: VISUAL_SPECS,
+      snapshotPathTemplate: '{testDir}/visual/__screenshots__/{projectName}/{arg}{ext}',
+      workers: 1,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
     // These readers watch the one global feed: other tests' posts and deletions would reach them,
-    // so they run after everything else, one at a time.
+    // so they run after everything else that posts there (the phone flows too), one at a time.
     {
       name: 'live',
-      testMatch: /(live-feed|\.live)\.spec\.ts/,
-      dependencies: ['app'],
+      testMatch: LIVE_SPECS,
+      dependencies: ['app', 'phone', 'small-phone'],
       fullyParallel: false,
       // One file at a time too: a reader of the global feed must not see another file's posts.
       workers: 1,

@@ -11,5 +11,7 @@ declare global {
     e2eCspViolations?: string[];
     /** Sum of layout-shift scores without recent input, gathered by media.spec.ts. */
     e2eLayoutShift?: number;
+    /** Each of those shifts, with what moved (for the failure message). */
+    e2eLayoutShifts?: string[];
   }
 }

@@ -3,7 +3,7 @@ import { expectAccessible } from './support/a11y';
 import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { freePort } from './support/free-port';
-import { signedIn } from './support/live';
+import { showLivePost, signedIn } from './support/live';
 import { ownServer } from './support/own-server';
 import { expect, test, visitorHeaders } from './support/test';
 
@@ -22,7 +22,7 @@ test('blocking someone from a post menu, by keyboard alone, hides their posts, l
   const cy = await signedIn(browser);
   const before = `Bo before the block ${run}`;
   await publish(bo.page, before);
-  await expect(articleWith(ana.page, before)).toBeVisible();
+  await showLivePost(ana.page, articleWith(ana.page, before));
 
   // Keyboard only: focus the post's menu button, open it, walk to "Block", confirm.
   const menuButton = articleWith(ana.page, before).getByRole('button', {
@@ -57,13 +57,13 @@ test('blocking someone from a post menu, by keyboard alone, hides their posts, l
   await publish(bo.page, hidden);
   await expect(bo.page.getByRole('feed').getByRole('article').filter({ hasText: hidden })).toBeVisible();
   await publish(cy.page, shown);
-  await expect(articleWith(ana.page, shown)).toBeVisible();
+  await showLivePost(ana.page, articleWith(ana.page, shown));
   await expect(articleWith(ana.page, hidden)).toHaveCount(0);
   // Both ways: Bo no longer sees Ana's new posts either.
   const fromAna = `Ana after the block ${run}`;
   await publish(ana.page, fromAna);
   await publish(cy.page, `${shown} again`);
-  await expect(articleWith(bo.page, `${shown} again`)).toBeVisible();
+  await showLivePost(bo.page, articleWith(bo.page, `${shown} again`));
   await expect(articleWith(bo.page, fromAna)).toHaveCount(0);
 
   // Undo (still offered, by keyboard) brings Bo's posts back.
