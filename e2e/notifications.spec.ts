@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
 import { type Account, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
-import { signedIn } from './support/live';
+import { showLivePost, signedIn } from './support/live';
 import { expect, test, visitorHeaders } from './support/test';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -38,6 +38,7 @@ test('likes and replies reach the author live, grouped, and reading them clears 
 
   // A like in the liker's feed rings the author's bell without a reload.
   const post = liker.page.getByRole('article').filter({ hasText: marker });
+  await showLivePost(liker.page, post);
   await post.getByRole('button', { name: /^Like/ }).click();
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
   await expect(author.page.getByText(`${liker.account.displayName} liked your post`)).toBeAttached();
