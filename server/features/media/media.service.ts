@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { MediaCrop, PostImage, UploadedImage } from '../../../common/contracts/media';
 import { type AppError, errors } from '../../errors';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import type { QuarterTurns } from './image-geometry';
@@ -142,7 +142,7 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
     },
 
     /** Runs inside the transaction that sets the account's avatar; false if the upload is gone. */
-    async attachAvatar(trx: Db, ownerId: string, id: string): Promise<boolean> {
+    async attachAvatar(trx: Tx, ownerId: string, id: string): Promise<boolean> {
       return (await createMediaRepository(trx).attachWithoutPost(id, ownerId, now())) === 1;
     },
 
@@ -178,7 +178,7 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
      * (`posts.images_json`), in the given order. Runs inside the post's transaction.
      */
     async attachToPost(
-      trx: Db,
+      trx: Tx,
       authorId: string,
       postId: string,
       refs: readonly { id: string; alt: string }[],

@@ -8,7 +8,7 @@ import {
 } from '../../../common/contracts/safety';
 import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
 import { errors } from '../../errors';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
 import { decodeCursor, encodeCursor } from '../posts/post-cursor';
 import { presentPublicProfile } from '../users/user.presenter';
 import { isSuspended, type UsersRepository } from '../users/users.repository';
@@ -144,7 +144,7 @@ async function hidesIn(repo: SafetyRepository, recipientId: string, actorId: str
  * the notification writer's own transaction.
  */
 export async function shouldNotifyUnlessHidden(
-  trx: Db,
+  trx: Tx,
   recipientId: string,
   actorId: string,
 ): Promise<boolean> {
