@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { userChannel } from '../../../common/contracts/feed-events';
-import type { UserEvent } from '../../../common/contracts/notifications';
+import { userChannel } from '../../../common/contracts/live-events';
+import { liveHandlers } from '../../realtime/live-handlers';
 import { useChannel, useRealtimeSignin } from '../../realtime/use-realtime';
 import { describeNotification } from './describe-notification';
 import { addNotification, notificationKeys, setUnreadCount } from './notifications.queries';
@@ -19,23 +19,19 @@ export function useLiveNotifications(userId: string | null): string {
   useRealtimeSignin(userId);
   useChannel(userId === null ? null : userChannel(userId), {
     'pusher:subscription_succeeded': refetch,
-    'notification.created': (data) => {
-      const event = data as Extract<UserEvent, { type: 'notification.created' }>;
-      addNotification(queryClient, event.notification, event.unreadCount);
-      const { sentence, excerpt } = describeNotification(event.notification);
-      setAnnouncement(`${sentence}: ${excerpt}`);
-    },
-    // Read in another tab: the bell follows; this tab's list keeps what was new on its visit.
-    'notifications.read': (data) => {
-      setUnreadCount(queryClient, (data as Extract<UserEvent, { type: 'notifications.read' }>).unreadCount);
-    },
-    'notifications.removed': (data) => {
-      setUnreadCount(
-        queryClient,
-        (data as Extract<UserEvent, { type: 'notifications.removed' }>).unreadCount,
-      );
-      refetch();
-    },
+    ...liveHandlers('user', {
+      'notification.created': ({ notification, unreadCount }) => {
+        addNotification(queryClient, notification, unreadCount);
+        const { sentence, excerpt } = describeNotification(notification);
+        setAnnouncement(`${sentence}: ${excerpt}`);
+      },
+      // Read in another tab: the bell follows; this tab's list keeps what was new on its visit.
+      'notifications.read': ({ unreadCount }) => setUnreadCount(queryClient, unreadCount),
+      'notifications.removed': ({ unreadCount }) => {
+        setUnreadCount(queryClient, unreadCount);
+        refetch();
+      },
+    }),
   });
   return announcement;
 }

@@ -100,7 +100,8 @@ export function createMediaRepository(db: Db) {
       const wanted = new Set(keys);
       const referenced = new Set<string>();
       for (const row of await query.execute()) {
-        for (const key of readStoredJson(storageKeysSchema, row.keys_json, 'media.keys_json')) if (wanted.has(key)) referenced.add(key);
+        for (const key of readStoredJson(storageKeysSchema, row.keys_json, 'media.keys_json'))
+          if (wanted.has(key)) referenced.add(key);
       }
       return referenced;
     },

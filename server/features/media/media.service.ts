@@ -73,7 +73,9 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
 
   /** Files of rows already deleted (by id or by cascade) that no other row names. */
   async function removeUnreferencedFiles(rows: readonly MediaRow[], ids: readonly string[]): Promise<void> {
-    const keys = [...new Set(rows.flatMap((row) => readStoredJson(storageKeysSchema, row.keys_json, 'media.keys_json')))];
+    const keys = [
+      ...new Set(rows.flatMap((row) => readStoredJson(storageKeysSchema, row.keys_json, 'media.keys_json'))),
+    ];
     if (keys.length === 0) return;
     const shared = await media.keysStillReferenced(keys, ids);
     await storage.delete(keys.filter((key) => !shared.has(key)));
@@ -191,7 +193,10 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
       const images: PostImage[] = refs.map((ref) => {
         const row = rows.get(ref.id);
         if (!row || row.owner_id !== authorId || row.attached_at !== null) throw imageNotFound();
-        return { ...readStoredJson(uploadedImageSchema, row.image_json, 'media.image_json'), alt: ref.alt.trim() };
+        return {
+          ...readStoredJson(uploadedImageSchema, row.image_json, 'media.image_json'),
+          alt: ref.alt.trim(),
+        };
       });
       // Guarded again in the update itself: two posts racing for one image cannot both win.
       if ((await repo.attach(ids, authorId, postId, now())) !== ids.length) throw imageNotFound();

@@ -1,5 +1,5 @@
 import { v7 as timeOrderedUuid } from 'uuid';
-import type { FeedEvent } from '../../../common/contracts/feed-events';
+import type { FeedEvent } from '../../../common/contracts/live-events';
 import type { PostImageRef } from '../../../common/contracts/media';
 import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
 import { errors } from '../../errors';

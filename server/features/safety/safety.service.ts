@@ -1,5 +1,9 @@
-import type { LiveFeedChannelChangedEvent } from '../../../common/contracts/safety';
-import { FEED_CHANNEL, userChannel } from '../../../common/contracts/feed-events';
+import {
+  FEED_CHANNEL,
+  type LiveFeedChannelChangedEvent,
+  type PublishLiveEvent,
+  userChannel,
+} from '../../../common/contracts/live-events';
 import {
   filteredFeedChannel,
   LIVE_FEED_CHANNEL_CHANGED_EVENT,
@@ -16,7 +20,7 @@ import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';
 import { createSafetyRepository, type SafetyKind, type SafetyRepository } from './safety.repository';
 
 /** Sends one event to some channels at once (the broadcaster, or a test's recorder). */
-export type ChannelPublisher = (channels: string[], event: string, data: unknown) => Promise<void>;
+export type ChannelPublisher = PublishLiveEvent;
 
 export interface SafetyServiceDeps {
   db: Db;

@@ -22,7 +22,9 @@ describe('readStoredJson', () => {
       'a.jpg',
     ]);
     const card = { url: 'https://example.com/', title: 'T', description: '', image: null, domain: 'example' };
-    expect(readStoredJson(postLinkPreviewSchema, JSON.stringify(card), 'posts.link_preview_json')).toEqual(card);
+    expect(readStoredJson(postLinkPreviewSchema, JSON.stringify(card), 'posts.link_preview_json')).toEqual(
+      card,
+    );
   });
 
   it('refuses a row of the wrong shape with the column and the place in the message', () => {
