@@ -262,6 +262,7 @@ export type PublishLiveEvent = <K extends LiveChannelKind, E extends LiveEventNa
 
 /** Every event name of a kind, for binding them all. */
 export function liveEventNames<K extends LiveChannelKind>(kind: K): LiveEventName<K>[] {
+  // Object.keys widens to string[]; the keys of the map are exactly the event names.
   return Object.keys(LIVE_EVENTS[kind]) as LiveEventName<K>[];
 }
 
@@ -283,5 +284,7 @@ export function parseLiveEvent<K extends LiveChannelKind, E extends LiveEventNam
 ): LivePayload<K, E> | null {
   const events: Record<string, Guard<unknown>> = LIVE_EVENTS[kind];
   const guard = Object.hasOwn(events, event) ? events[event] : undefined;
+  // The guard that passed is the one LIVE_EVENTS holds for this kind and event, whose type
+  // LivePayload names; indexing the map by type parameters loses that link for the compiler.
   return guard?.(data) ? (data as LivePayload<K, E>) : null;
 }

@@ -21,7 +21,7 @@ export function literal<const L extends string | number | boolean>(expected: L):
 }
 
 export function oneOf<const L extends readonly string[]>(...values: L): Guard<L[number]> {
-  return (value): value is L[number] => typeof value === 'string' && values.includes(value);
+  return (value): value is L[number] => values.some((allowed) => allowed === value);
 }
 
 export function nullable<T>(guard: Guard<T>): Guard<T | null> {

@@ -30,6 +30,6 @@ export function readStoredJson<T>(schema: z.ZodType<T>, text: string, column: st
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+  const where = issue && issue.path.length > 0 ? ` at ${issue.path.map(String).join('.')}` : '';
   throw new StoredJsonError(column, `${issue?.message ?? 'wrong shape'}${where}`, { cause: parsed.error });
 }
