@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../platform/db/database';
+import type { Db } from '../platform/db/database';
 import { isPostgres } from '../platform/db/dialect';
 
 export interface SeedPostsOptions {
@@ -42,7 +42,7 @@ export async function seedPosts(db: Db, options: SeedPostsOptions): Promise<void
 }
 
 /** Runs `work` with the search index's triggers on posts off (inside the caller's transaction). */
-async function withoutSearchTriggers(trx: Tx, work: () => Promise<void>): Promise<void> {
+async function withoutSearchTriggers(trx: Db, work: () => Promise<void>): Promise<void> {
   if (isPostgres(trx)) {
     // USER leaves the foreign-key triggers on; the search index's (0009) are the only others.
     await sql`alter table posts disable trigger user`.execute(trx);
