@@ -9,8 +9,8 @@ import {
 import type { SafetyStatusResponse } from '../../../common/contracts/safety';
 import type { Post, PostPage } from '../../../common/contracts/posts';
 import { apiRequest } from '../../lib/api-client';
-import { liveHandlers } from '../../realtime/live-handlers';
-import { type ConnectionState, useChannel, useConnectionState } from '../../realtime/use-realtime';
+import { useLiveChannel } from '../../realtime/use-live-channel';
+import { type ConnectionState, useConnectionState } from '../../realtime/use-realtime';
 import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../posts/posts.queries';
 import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
 import { pendingPosts } from './pending-posts';
@@ -95,29 +95,23 @@ export function useLiveFeed(userId: string | null): ConnectionState {
   };
   // The filtered kind's events are the public feed's and `feed.skipped`: the server may name
   // either channel, so the hook takes all of them.
-  useChannel(
-    isEnabled ? channel : null,
-    liveHandlers('filteredFeed', {
-      'post.created': onFeedEvent,
-      'post.updated': onFeedEvent,
-      'post.deleted': onFeedEvent,
-      'post.liked': onFeedEvent,
-      'post.replied': onFeedEvent,
-      'feed.skipped': onFeedEvent,
-    }),
-  );
+  useLiveChannel(isEnabled ? channel : null, 'filteredFeed', {
+    'post.created': onFeedEvent,
+    'post.updated': onFeedEvent,
+    'post.deleted': onFeedEvent,
+    'post.liked': onFeedEvent,
+    'post.replied': onFeedEvent,
+    'feed.skipped': onFeedEvent,
+  });
 
-  useChannel(
-    userId === null ? null : userChannel(userId),
-    liveHandlers('user', {
-      'feed.channel_changed': ({ liveFeedChannel }) => {
-        queryClient.setQueryData<SafetyStatusResponse>(
-          safetyKeys.status,
-          (status) => status && { ...status, liveFeedChannel },
-        );
-      },
-    }),
-  );
+  useLiveChannel(userId === null ? null : userChannel(userId), 'user', {
+    'feed.channel_changed': ({ liveFeedChannel }) => {
+      queryClient.setQueryData<SafetyStatusResponse>(
+        safetyKeys.status,
+        (status) => status && { ...status, liveFeedChannel },
+      );
+    },
+  });
 
   // Events published while switching channels went to the old one: fetch what may be missed.
   useEffect(() => {

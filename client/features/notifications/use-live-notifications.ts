@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { userChannel } from '../../../common/contracts/live-events';
-import { liveHandlers } from '../../realtime/live-handlers';
-import { useChannel, useRealtimeSignin } from '../../realtime/use-realtime';
+import { useLiveChannel } from '../../realtime/use-live-channel';
+import { useRealtimeSignin } from '../../realtime/use-realtime';
 import { describeNotification } from './describe-notification';
 import { addNotification, notificationKeys, setUnreadCount } from './notifications.queries';
 
@@ -17,9 +17,10 @@ export function useLiveNotifications(userId: string | null): string {
   const [announcement, setAnnouncement] = useState('');
   const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   useRealtimeSignin(userId);
-  useChannel(userId === null ? null : userChannel(userId), {
-    'pusher:subscription_succeeded': refetch,
-    ...liveHandlers('user', {
+  useLiveChannel(
+    userId === null ? null : userChannel(userId),
+    'user',
+    {
       'notification.created': ({ notification, unreadCount }) => {
         addNotification(queryClient, notification, unreadCount);
         const { sentence, excerpt } = describeNotification(notification);
@@ -31,7 +32,8 @@ export function useLiveNotifications(userId: string | null): string {
         setUnreadCount(queryClient, unreadCount);
         refetch();
       },
-    }),
-  });
+    },
+    { 'pusher:subscription_succeeded': refetch },
+  );
   return announcement;
 }
