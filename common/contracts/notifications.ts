@@ -56,28 +56,5 @@ export interface MarkNotificationsReadResponse {
   unreadCount: number;
 }
 
-/** Events on a user's private channel (`userChannel(id)`), seen only by that user. */
-export type UserEvent =
-  | {
-      /** A new entry, or a group that just gained a member (same id: replace it, move it up). */
-      type: 'notification.created';
-      notification: Notification;
-      unreadCount: number;
-    }
-  | {
-      /** Read in another tab or device: these groups (null: all of them) are read now. */
-      type: 'notifications.read';
-      ids: string[] | null;
-      unreadCount: number;
-    }
-  | {
-      /** Members went away (an unlike, a deleted post): refetch the list, take the count. */
-      type: 'notifications.removed';
-      unreadCount: number;
-    };
-
-export const USER_EVENT_TYPES: readonly UserEvent['type'][] = [
-  'notification.created',
-  'notifications.read',
-  'notifications.removed',
-];
+// Events on the user's private channel are declared with the other live events.
+export { type UserEvent, USER_EVENT_TYPES } from './live-events';

@@ -39,20 +39,13 @@ export interface SafetyStatusResponse {
   liveFeedChannel: string;
 }
 
-/**
- * A reader who blocks or mutes anyone, or is blocked by anyone, takes the feed from this channel
- * instead of the public `feed`: the server leaves out what they must not see.
- */
-export function filteredFeedChannel(userId: string): string {
-  return `private-feed-${userId}`;
-}
-
 export {
   FEED_SKIPPED_EVENT,
   type FeedSkippedEvent,
+  filteredFeedChannel,
   LIVE_FEED_CHANNEL_CHANGED_EVENT,
   type LiveFeedChannelChangedEvent,
-} from './feed-events';
+} from './live-events';
 
 // --- Reports -------------------------------------------------------------------------------------
 

@@ -1,5 +1,10 @@
-import { FEED_CHANNEL, type FeedEvent, userChannel } from '../../common/contracts/feed-events';
-import type { UserEvent } from '../../common/contracts/notifications';
+import {
+  FEED_CHANNEL,
+  type FeedEvent,
+  type PublishLiveEvent,
+  type UserEvent,
+  userChannel,
+} from '../../common/contracts/live-events';
 import type { Broadcaster } from './broadcaster';
 
 /** Announces a feed event to every reader (the public `feed` channel). */
@@ -7,8 +12,11 @@ export type FeedPublisher = (event: FeedEvent) => Promise<void>;
 /** Announces an event to one user only (their `private-user-<id>` channel). */
 export type UserEventPublisher = (userId: string, event: UserEvent) => Promise<void>;
 
-/** Announces one event on several channels at once (readers' own filtered feeds). */
-export type ChannelsPublisher = (channels: string[], event: string, data: unknown) => Promise<void>;
+/**
+ * Announces one event on several channels of one kind at once (readers' own filtered feeds, users'
+ * private channels), typed from `LIVE_EVENTS` in common/contracts/live-events.ts.
+ */
+export type ChannelsPublisher = PublishLiveEvent;
 
 /** Closes the user's open sockets (suspension, deletion); failures are reported, not thrown. */
 export type UserSocketsCloser = (userId: string) => Promise<void>;
@@ -33,17 +41,18 @@ export function livePublishersFor(
   broadcaster: Broadcaster,
   onFailure: PublishFailureHandler,
 ): LivePublishers {
-  const publish = async (channel: string | string[], event: string, data: unknown) => {
+  // The one way onto the untyped broadcaster: every caller above is typed from the events map.
+  const publish: ChannelsPublisher = async (channels, event, data) => {
     try {
-      await broadcaster.publish(channel, event, data);
+      await broadcaster.publish(channels, event, data);
     } catch (error) {
-      onFailure(error, Array.isArray(channel) ? channel.join(',') : channel, event);
+      onFailure(error, channels.join(','), event);
     }
   };
   return {
-    feed: (event) => publish(FEED_CHANNEL, event.type, event),
-    user: (userId, event) => publish(userChannel(userId), event.type, event),
-    channels: (channels, event, data) => publish(channels, event, data),
+    feed: (event) => publish([FEED_CHANNEL], event.type, event),
+    user: (userId, event) => publish([userChannel(userId)], event.type, event),
+    channels: publish,
     // Like an event, the account change has committed: the next API request is refused anyway.
     async closeUserSockets(userId) {
       try {

@@ -1,24 +1,21 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { FEED_EVENT_TYPES, type FeedEvent, userChannel } from '../../../common/contracts/feed-events';
 import {
   FEED_SKIPPED_EVENT,
+  type FeedEvent,
   type FeedSkippedEvent,
-  LIVE_FEED_CHANNEL_CHANGED_EVENT,
-  type LiveFeedChannelChangedEvent,
-} from '../../../common/contracts/feed-events';
+  userChannel,
+} from '../../../common/contracts/live-events';
 import type { SafetyStatusResponse } from '../../../common/contracts/safety';
 import type { Post, PostPage } from '../../../common/contracts/posts';
 import { apiRequest } from '../../lib/api-client';
-import { type ConnectionState, useChannel, useConnectionState } from '../../realtime/use-realtime';
+import { useLiveChannel } from '../../realtime/use-live-channel';
+import { type ConnectionState, useConnectionState } from '../../realtime/use-realtime';
 import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../posts/posts.queries';
 import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
 import { pendingPosts } from './pending-posts';
 import { isReaderIdle, watchReaderActivity } from './reader-activity';
 import { insertKeepingReadingPlace } from './reading-place';
-
-/** Every event a feed channel carries; `feed.skipped` only on filtered ones. */
-const LIVE_FEED_EVENTS: readonly string[] = [...FEED_EVENT_TYPES, FEED_SKIPPED_EVENT];
 
 /** Closer to the top than this, a new post goes in at once; further down, it waits behind the pill. */
 const AT_TOP_PX = 120;
@@ -89,24 +86,26 @@ export function useLiveFeed(userId: string | null): ConnectionState {
   const previousChannel = useRef<string | null>(null);
 
   // Every event, shown or skipped, moves the reader's place in the one sequence.
-  const handlers = Object.fromEntries(
-    LIVE_FEED_EVENTS.map((type) => [
-      type,
-      (data: unknown) => {
-        const event = data as FeedEvent | FeedSkippedEvent;
-        if (event.seq <= lastSeq.current) return;
-        const isGap = lastSeq.current > 0 && event.seq > lastSeq.current + 1;
-        lastSeq.current = event.seq;
-        if (event.type !== FEED_SKIPPED_EVENT) applyEvent(queryClient, event, userId);
-        if (isGap) void catchUp(queryClient, userId);
-      },
-    ]),
-  );
-  useChannel(isEnabled ? channel : null, handlers);
+  const onFeedEvent = (event: FeedEvent | FeedSkippedEvent) => {
+    if (event.seq <= lastSeq.current) return;
+    const isGap = lastSeq.current > 0 && event.seq > lastSeq.current + 1;
+    lastSeq.current = event.seq;
+    if (event.type !== FEED_SKIPPED_EVENT) applyEvent(queryClient, event, userId);
+    if (isGap) void catchUp(queryClient, userId);
+  };
+  // The filtered kind's events are the public feed's and `feed.skipped`: the server may name
+  // either channel, so the hook takes all of them.
+  useLiveChannel(isEnabled ? channel : null, 'filteredFeed', {
+    'post.created': onFeedEvent,
+    'post.updated': onFeedEvent,
+    'post.deleted': onFeedEvent,
+    'post.liked': onFeedEvent,
+    'post.replied': onFeedEvent,
+    'feed.skipped': onFeedEvent,
+  });
 
-  useChannel(userId === null ? null : userChannel(userId), {
-    [LIVE_FEED_CHANNEL_CHANGED_EVENT]: (data) => {
-      const { liveFeedChannel } = data as LiveFeedChannelChangedEvent;
+  useLiveChannel(userId === null ? null : userChannel(userId), 'user', {
+    'feed.channel_changed': ({ liveFeedChannel }) => {
       queryClient.setQueryData<SafetyStatusResponse>(
         safetyKeys.status,
         (status) => status && { ...status, liveFeedChannel },

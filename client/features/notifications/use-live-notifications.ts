@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { userChannel } from '../../../common/contracts/feed-events';
-import type { UserEvent } from '../../../common/contracts/notifications';
-import { useChannel, useRealtimeSignin } from '../../realtime/use-realtime';
+import { userChannel } from '../../../common/contracts/live-events';
+import { useLiveChannel } from '../../realtime/use-live-channel';
+import { useRealtimeSignin } from '../../realtime/use-realtime';
 import { describeNotification } from './describe-notification';
 import { addNotification, notificationKeys, setUnreadCount } from './notifications.queries';
 
@@ -17,25 +17,23 @@ export function useLiveNotifications(userId: string | null): string {
   const [announcement, setAnnouncement] = useState('');
   const refetch = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   useRealtimeSignin(userId);
-  useChannel(userId === null ? null : userChannel(userId), {
-    'pusher:subscription_succeeded': refetch,
-    'notification.created': (data) => {
-      const event = data as Extract<UserEvent, { type: 'notification.created' }>;
-      addNotification(queryClient, event.notification, event.unreadCount);
-      const { sentence, excerpt } = describeNotification(event.notification);
-      setAnnouncement(`${sentence}: ${excerpt}`);
+  useLiveChannel(
+    userId === null ? null : userChannel(userId),
+    'user',
+    {
+      'notification.created': ({ notification, unreadCount }) => {
+        addNotification(queryClient, notification, unreadCount);
+        const { sentence, excerpt } = describeNotification(notification);
+        setAnnouncement(`${sentence}: ${excerpt}`);
+      },
+      // Read in another tab: the bell follows; this tab's list keeps what was new on its visit.
+      'notifications.read': ({ unreadCount }) => setUnreadCount(queryClient, unreadCount),
+      'notifications.removed': ({ unreadCount }) => {
+        setUnreadCount(queryClient, unreadCount);
+        refetch();
+      },
     },
-    // Read in another tab: the bell follows; this tab's list keeps what was new on its visit.
-    'notifications.read': (data) => {
-      setUnreadCount(queryClient, (data as Extract<UserEvent, { type: 'notifications.read' }>).unreadCount);
-    },
-    'notifications.removed': (data) => {
-      setUnreadCount(
-        queryClient,
-        (data as Extract<UserEvent, { type: 'notifications.removed' }>).unreadCount,
-      );
-      refetch();
-    },
-  });
+    { 'pusher:subscription_succeeded': refetch },
+  );
   return announcement;
 }

@@ -57,4 +57,16 @@ describe('kysely preview cache store', () => {
     expect(rows.map((row) => row.url)).not.toContain('https://example.com/old');
     expect(await store.get(long, 0)).toEqual({ outcome: SUCCESS, expiresAt: 10_000 });
   });
+
+  it('reads a row of the wrong shape, or not JSON, as a miss rather than as an outcome', async () => {
+    const store = createKyselyPreviewCacheStore(database.db);
+    await store.set('https://example.com/bent', SUCCESS, 10_000);
+    await store.set('https://example.com/torn', SUCCESS, 10_000);
+    const rewrite = (url: string, outcome: string) =>
+      database.db.updateTable('link_preview_cache').set({ outcome }).where('url', '=', url).execute();
+    await rewrite('https://example.com/bent', JSON.stringify({ ok: true, preview: { url: 7 } }));
+    await rewrite('https://example.com/torn', '{"ok": tru');
+    expect(await store.get('https://example.com/bent', 0)).toBeNull();
+    expect(await store.get('https://example.com/torn', 0)).toBeNull();
+  });
 });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/database';
 import { PREVIEW_MEMORY_STORE_ENTRIES } from './limits';
 import { createLruCache } from '../../platform/cache/lru-cache';
-import type { PreviewOutcome } from './preview-outcome';
+import { readStoredJson, StoredJsonError } from '../../platform/db/stored-json';
+import { type PreviewOutcome, previewOutcomeSchema } from './preview-outcome';
 
 /**
  * Where preview outcomes are kept between requests and restarts, keyed by normalised URL.
@@ -38,11 +39,13 @@ export function createMemoryPreviewCacheStore(maxEntries = PREVIEW_MEMORY_STORE_
 // URLs can be 2 kB; a fixed-size hash keeps the primary-key index small on both engines.
 const keyOf = (url: string) => createHash('sha256').update(url).digest('hex');
 
+/** A row that does not parse is a cache miss: the page is previewed again and the row replaced. */
 function parseOutcome(json: string): PreviewOutcome | null {
   try {
-    return JSON.parse(json) as PreviewOutcome;
-  } catch {
-    return null;
+    return readStoredJson(previewOutcomeSchema, json, 'link_preview_cache.outcome');
+  } catch (error) {
+    if (error instanceof StoredJsonError) return null;
+    throw error;
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { MediaTable } from '../../platform/db/schema';
+import { readStoredJson } from '../../platform/db/stored-json';
+import { storageKeysSchema } from '../../platform/db/stored-shapes';
 
 export type MediaRow = Selectable<MediaTable>;
 
@@ -98,7 +100,8 @@ export function createMediaRepository(db: Db) {
       const wanted = new Set(keys);
       const referenced = new Set<string>();
       for (const row of await query.execute()) {
-        for (const key of JSON.parse(row.keys_json) as string[]) if (wanted.has(key)) referenced.add(key);
+        for (const key of readStoredJson(storageKeysSchema, row.keys_json, 'media.keys_json'))
+          if (wanted.has(key)) referenced.add(key);
       }
       return referenced;
     },

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { MediaCrop, PostImage, UploadedImage } from '../../../common/contracts/media';
 import { type AppError, errors } from '../../errors';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
+import { readStoredJson } from '../../platform/db/stored-json';
+import { storageKeysSchema, uploadedImageSchema } from '../../platform/db/stored-shapes';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
 import type { QuarterTurns } from './image-geometry';
@@ -71,7 +73,9 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
 
   /** Files of rows already deleted (by id or by cascade) that no other row names. */
   async function removeUnreferencedFiles(rows: readonly MediaRow[], ids: readonly string[]): Promise<void> {
-    const keys = [...new Set(rows.flatMap((row) => JSON.parse(row.keys_json) as string[]))];
+    const keys = [
+      ...new Set(rows.flatMap((row) => readStoredJson(storageKeysSchema, row.keys_json, 'media.keys_json'))),
+    ];
     if (keys.length === 0) return;
     const shared = await media.keysStillReferenced(keys, ids);
     await storage.delete(keys.filter((key) => !shared.has(key)));
@@ -142,7 +146,7 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
     },
 
     /** Runs inside the transaction that sets the account's avatar; false if the upload is gone. */
-    async attachAvatar(trx: Db, ownerId: string, id: string): Promise<boolean> {
+    async attachAvatar(trx: Tx, ownerId: string, id: string): Promise<boolean> {
       return (await createMediaRepository(trx).attachWithoutPost(id, ownerId, now())) === 1;
     },
 
@@ -178,7 +182,7 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
      * (`posts.images_json`), in the given order. Runs inside the post's transaction.
      */
     async attachToPost(
-      trx: Db,
+      trx: Tx,
       authorId: string,
       postId: string,
       refs: readonly { id: string; alt: string }[],
@@ -189,7 +193,10 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
       const images: PostImage[] = refs.map((ref) => {
         const row = rows.get(ref.id);
         if (!row || row.owner_id !== authorId || row.attached_at !== null) throw imageNotFound();
-        return { ...(JSON.parse(row.image_json) as UploadedImage), alt: ref.alt.trim() };
+        return {
+          ...readStoredJson(uploadedImageSchema, row.image_json, 'media.image_json'),
+          alt: ref.alt.trim(),
+        };
       });
       // Guarded again in the update itself: two posts racing for one image cannot both win.
       if ((await repo.attach(ids, authorId, postId, now())) !== ids.length) throw imageNotFound();

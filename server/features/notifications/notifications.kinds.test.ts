@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Notification, NotificationsResponse, UserEvent } from '../../../common/contracts/notifications';
+import type { Tx } from '../../platform/db/database';
 import { createScratchPostgres, type ScratchPostgres } from '../../test-support/scratch-postgres';
 import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
 import { createNotificationsService } from './notifications.service';
@@ -306,12 +307,13 @@ describe.each(['sqlite', 'postgres'] as const)('replies, likes and grouping on %
       postId: written.id,
       sourcePostId: written.id,
     };
-    expect(await service.notify(t.database.db, input)).toBeNull();
+    const inTransaction = <T>(work: (trx: Tx) => Promise<T>) => t.database.db.transaction().execute(work);
+    expect(await inTransaction((trx) => service.notify(trx, input))).toBeNull();
     expect(asked).toEqual([[ana.user.id, bo.user.id]]);
     expect((await listOf(ana)).notifications).toEqual([]);
 
     const open = createNotificationsService({ db: t.database.db, publish: async () => {} });
-    const pending = await open.notify(t.database.db, input);
+    const pending = await inTransaction((trx) => open.notify(trx, input));
     expect(pending).toMatchObject({ kind: 'created', userId: ana.user.id });
     expect((await listOf(ana)).unreadCount).toBe(1);
   });

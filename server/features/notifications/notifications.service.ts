@@ -8,7 +8,7 @@ import {
   type NotificationsResponse,
 } from '../../../common/contracts/notifications';
 import { errors } from '../../errors';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
 import type { UserEventPublisher } from '../../realtime/live-publishers';
 import { MAX_MENTIONS_PER_POST } from './limits';
 import { decodeGroupCursor, encodeGroupCursor } from './notification-cursor';
@@ -27,7 +27,7 @@ import {
  * Asked inside the writer's transaction, so it reads through `trx`: on SQLite's one connection a
  * read outside the transaction would wait for it to end.
  */
-export type ShouldNotify = (trx: Db, recipientId: string, actorId: string) => boolean | Promise<boolean>;
+export type ShouldNotify = (trx: Tx, recipientId: string, actorId: string) => boolean | Promise<boolean>;
 
 export interface NotificationsServiceDeps {
   db: Db;
@@ -74,7 +74,7 @@ export function createNotificationsService({
    * never when shouldNotify says no, never twice. Likes and replies join the recipient's unread
    * group on the same post; a mention is its own entry.
    */
-  async function notify(trx: Db, input: NotifyInput): Promise<PendingNotification | null> {
+  async function notify(trx: Tx, input: NotifyInput): Promise<PendingNotification | null> {
     if (input.recipientId === input.actorId) return null;
     if (!(await shouldNotify(trx, input.recipientId, input.actorId))) return null;
     const repo = createNotificationsRepository(trx);
@@ -163,7 +163,7 @@ export function createNotificationsService({
      * Notifies the accounts a post mentions that it has not notified yet, never its author, and
      * no more than MAX_MENTIONS_PER_POST in its lifetime.
      */
-    async recordMentions(trx: Db, mentions: MentionsInPost): Promise<PendingNotification[]> {
+    async recordMentions(trx: Tx, mentions: MentionsInPost): Promise<PendingNotification[]> {
       const repo = createNotificationsRepository(trx);
       const candidates = [...new Set(mentions.mentionedUserIds)].filter(
         (id) => id !== mentions.authorId && id !== mentions.alreadyToldUserId,
@@ -187,7 +187,7 @@ export function createNotificationsService({
 
     /** A like taken back while unread takes its notification with it; a read one stays. */
     async retractLike(
-      trx: Db,
+      trx: Tx,
       like: Pick<NotifyInput, 'recipientId' | 'actorId' | 'sourcePostId'>,
     ): Promise<PendingNotification | null> {
       const repo = createNotificationsRepository(trx);
@@ -199,7 +199,7 @@ export function createNotificationsService({
      * Before the posts are deleted (their notifications go by cascade): whose unread count
      * changes.
      */
-    async beforePostsDeleted(trx: Db, postIds: readonly string[]): Promise<PendingNotification[]> {
+    async beforePostsDeleted(trx: Tx, postIds: readonly string[]): Promise<PendingNotification[]> {
       const repo = createNotificationsRepository(trx);
       const userIds = await repo.unreadRecipientsAbout(postIds);
       return userIds.map((userId) => ({ kind: 'removed', userId }));

@@ -1,5 +1,6 @@
-import type { PostImage } from '../../../common/contracts/media';
-import type { Post, PostAuthor, PostLinkPreview } from '../../../common/contracts/posts';
+import type { Post, PostAuthor } from '../../../common/contracts/posts';
+import { readStoredJson } from '../../platform/db/stored-json';
+import { postImagesSchema, postLinkPreviewSchema } from '../../platform/db/stored-shapes';
 import { parseAvatar } from '../users/user.presenter';
 import type { PostRow } from './posts.repository';
 
@@ -15,10 +16,11 @@ export function presentPost(row: PostRow): Post {
     likeCount: row.like_count,
     replyCount: row.reply_count,
     likedByMe: row.liked_by !== null,
-    // Written only by the posts service from validated values, so the JSON is trusted here.
-    images: JSON.parse(row.images_json) as PostImage[],
+    images: readStoredJson(postImagesSchema, row.images_json, 'posts.images_json'),
     linkPreview:
-      row.link_preview_json === null ? null : (JSON.parse(row.link_preview_json) as PostLinkPreview),
+      row.link_preview_json === null
+        ? null
+        : readStoredJson(postLinkPreviewSchema, row.link_preview_json, 'posts.link_preview_json'),
   };
 }
 

@@ -1,9 +1,9 @@
 import { v7 as timeOrderedUuid } from 'uuid';
-import type { FeedEvent } from '../../../common/contracts/feed-events';
+import type { FeedEvent } from '../../../common/contracts/live-events';
 import type { PostImageRef } from '../../../common/contracts/media';
 import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
 import { errors } from '../../errors';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
 import type { FeedPublisher } from '../../realtime/live-publishers';
 import type { MediaService } from '../media/media.service';
 import type {
@@ -132,7 +132,7 @@ export function createPostsService({
    * Writes, their event-log rows and their notifications commit together; feed events and then
    * notifications go out only after the commit.
    */
-  async function write<T>(work: (repo: PostsRepository, trx: Db) => Promise<WriteOutcome<T>>): Promise<T> {
+  async function write<T>(work: (repo: PostsRepository, trx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
     const { result, sequenced, pending } = await db.transaction().execute(async (trx) => {
       const repo = createPostsRepository(trx);
       const { result, events, notifications: pending = [] } = await work(repo, trx);
@@ -303,7 +303,7 @@ export function createPostsService({
      * in the same transaction. Readers get the events a deletion by hand would give: each post
      * deleted, and new reply and like counts on others' posts.
      */
-    removeAllBy(userId: string, finish: (trx: Db) => Promise<void>): Promise<void> {
+    removeAllBy(userId: string, finish: (trx: Tx) => Promise<void>): Promise<void> {
       return write(async (repo, trx) => {
         // Listed before the delete as well: on SQLite a reply removed by its parent's cascade
         // is not among the rows the delete returns.

@@ -1,9 +1,10 @@
-import type { FeedEvent } from '../../../common/contracts/feed-events';
 import {
   FEED_SKIPPED_EVENT,
+  type FeedEvent,
   type FeedSkippedEvent,
   filteredFeedChannel,
-} from '../../../common/contracts/safety';
+  type LiveChannelName,
+} from '../../../common/contracts/live-events';
 import type { FeedPublisher } from '../../realtime/live-publishers';
 import { LIVE_FEED_CHANNELS_PER_TRIGGER, MAX_FILTERED_LIVE_READERS } from './limits';
 import type { ChannelPublisher, SafetyService } from './safety.service';
@@ -43,8 +44,8 @@ export function createLiveFeedPublisher({
     const authorId = authorOf(event);
     const audience = await safety.liveAudience(authorId ?? '', MAX_FILTERED_LIVE_READERS);
     if (audience.length === 0) return;
-    const seeing: string[] = [];
-    const skipping: string[] = [];
+    const seeing: LiveChannelName<'filteredFeed'>[] = [];
+    const skipping: LiveChannelName<'filteredFeed'>[] = [];
     for (const { viewerId, hidesAuthor } of audience) {
       (authorId !== null && hidesAuthor ? skipping : seeing).push(filteredFeedChannel(viewerId));
     }

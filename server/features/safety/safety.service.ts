@@ -1,5 +1,9 @@
-import type { LiveFeedChannelChangedEvent } from '../../../common/contracts/safety';
-import { FEED_CHANNEL, userChannel } from '../../../common/contracts/feed-events';
+import {
+  FEED_CHANNEL,
+  type LiveFeedChannelChangedEvent,
+  type PublishLiveEvent,
+  userChannel,
+} from '../../../common/contracts/live-events';
 import {
   filteredFeedChannel,
   LIVE_FEED_CHANNEL_CHANGED_EVENT,
@@ -8,7 +12,7 @@ import {
 } from '../../../common/contracts/safety';
 import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
 import { errors } from '../../errors';
-import type { Db } from '../../platform/db/database';
+import type { Db, Tx } from '../../platform/db/database';
 import { decodeCursor, encodeCursor } from '../posts/post-cursor';
 import { presentPublicProfile } from '../users/user.presenter';
 import { isSuspended, type UsersRepository } from '../users/users.repository';
@@ -16,7 +20,7 @@ import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';
 import { createSafetyRepository, type SafetyKind, type SafetyRepository } from './safety.repository';
 
 /** Sends one event to some channels at once (the broadcaster, or a test's recorder). */
-export type ChannelPublisher = (channels: string[], event: string, data: unknown) => Promise<void>;
+export type ChannelPublisher = PublishLiveEvent;
 
 export interface SafetyServiceDeps {
   db: Db;
@@ -144,7 +148,7 @@ async function hidesIn(repo: SafetyRepository, recipientId: string, actorId: str
  * the notification writer's own transaction.
  */
 export async function shouldNotifyUnlessHidden(
-  trx: Db,
+  trx: Tx,
   recipientId: string,
   actorId: string,
 ): Promise<boolean> {

@@ -1,10 +1,12 @@
 import type { CurrentUser } from '../../../common/contracts/auth';
 import type { Avatar, PublicProfile } from '../../../common/contracts/users';
+import { readStoredJson } from '../../platform/db/stored-json';
+import { avatarSchema } from '../../platform/db/stored-shapes';
 import type { PublicUserRow, UserRow } from './users.repository';
 
-/** Written only by the account service from a processed upload, so the JSON is trusted here. */
+/** Written by the account service from a processed upload; checked on the way back all the same. */
 export function parseAvatar(json: string | null): Avatar | null {
-  return json === null ? null : (JSON.parse(json) as Avatar);
+  return json === null ? null : readStoredJson(avatarSchema, json, 'users.avatar_json');
 }
 
 export function presentCurrentUser(user: UserRow): CurrentUser {

@@ -1,14 +1,26 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../../config';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 import { withStatementCache } from './statement-cache';
 
+/**
+ * A handle that runs queries: the root handle, or a transaction (repositories take either).
+ */
 export type Db = Kysely<Database>;
+
+/**
+ * A transaction, and only a transaction. Work that must join its caller's transaction takes a
+ * `Tx`: on SQLite every query shares one connection, so a query on the root handle issued while
+ * a transaction holds it waits for that transaction, which waits for the query (a deadlock).
+ * Kysely's `Transaction` carries private state of its own, so the root handle is not a `Tx`
+ * and passing it where one is required fails to compile (`transaction-types.test.ts`).
+ */
+export type Tx = Transaction<Database>;
 export type DatabaseKind = DatabaseTarget['kind'];
 
 export interface DatabaseHandle {
