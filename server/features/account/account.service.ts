@@ -2,8 +2,8 @@ import type { ChangeEmailRequest, ChangePasswordRequest, CurrentUser } from '../
 import type { SessionSummary, UpdateProfileRequest } from '../../../common/contracts/users';
 import { AppError, errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { isUniqueViolation } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createSessionsRepository } from '../auth/sessions.repository';
 import type { MediaService, UploadInput } from '../media/media.service';

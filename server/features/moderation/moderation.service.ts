@@ -8,6 +8,7 @@ import type {
 } from '../../../common/contracts/safety';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { PostsService } from '../posts/posts.service';
 import { presentPublicProfile } from '../users/user.presenter';
@@ -138,9 +139,3 @@ export function createModerationService({
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
