@@ -63,8 +63,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const fields: Record<string, string> = {};
     if (byEmail) fields.email = 'An account with this e-mail address already exists. Log in instead?';
     if (byHandle) fields.handle = 'That handle is taken.';
-    if (Object.keys(fields).length > 0)
-      throw errors.conflict('account_exists', 'That account already exists.', fields);
+    if (Object.keys(fields).length > 0) throw errors.accountExists(fields);
   }
 
   return {
@@ -146,7 +145,7 @@ export function createAuthService(deps: AuthServiceDeps) {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 function accountSuspended() {
-  return errors.forbidden('account_suspended', 'This account is suspended.');
+  return errors.accountSuspended();
 }
 
 export async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {

@@ -42,7 +42,7 @@ export function createModerationService({
   const repo = createModerationRepository(db);
 
   async function requireAdmin(userId: string): Promise<void> {
-    if (!(await repo.isAdmin(userId))) throw errors.forbidden('admin_only', 'Only an admin can do this.');
+    if (!(await repo.isAdmin(userId))) throw errors.adminOnly();
   }
 
   async function setSuspended(
@@ -51,11 +51,10 @@ export function createModerationService({
     isSuspended: boolean,
   ): Promise<SuspensionResponse> {
     await requireAdmin(adminId);
-    if (targetId === adminId) throw errors.badRequest('cannot_suspend_self', 'You cannot suspend yourself.');
+    if (targetId === adminId) throw errors.cannotSuspendSelf();
     const target = await users.findById(targetId);
     if (!target) throw errors.notFound('That account does not exist.');
-    if (await repo.isAdmin(targetId))
-      throw errors.forbidden('cannot_suspend_admin', 'Admins cannot be suspended.');
+    if (await repo.isAdmin(targetId)) throw errors.cannotSuspendAdmin();
     await repo.setSuspended(targetId, isSuspended ? now() : null);
     // Its sessions are refused from now on; a socket opened before would keep receiving events.
     if (isSuspended) await closeUserSockets(targetId);
@@ -69,8 +68,7 @@ export function createModerationService({
 
     async report(reporterId: string, postId: string, input: CreateReportRequest): Promise<Report> {
       const post = await posts.get(postId, reporterId);
-      if (post.author.id === reporterId)
-        throw errors.badRequest('cannot_report_own_post', 'You cannot report your own post.');
+      if (post.author.id === reporterId) throw errors.cannotReportOwnPost();
       const decision = await reportLimiter.consume(reporterId);
       if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
       const row: ReportRow = {
@@ -88,11 +86,7 @@ export function createModerationService({
         await repo.insertReport(row);
       } catch (error) {
         // The partial unique index allows one open report per reporter and post.
-        if (isUniqueViolation(error))
-          throw errors.conflict(
-            'already_reported',
-            'You have already reported this post; an admin will look at it.',
-          );
+        if (isUniqueViolation(error)) throw errors.alreadyReported();
         throw error;
       }
       return presentReport(row);
