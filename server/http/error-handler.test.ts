@@ -18,7 +18,7 @@ beforeAll(async () => {
     throw new TypeError(`Cannot read properties of undefined (reading '${SECRET}')`);
   });
   app.get('/not-an-error', async () => {
-    // Someone's library throwing a string must not reach the client either.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a library that throws a string
     throw SECRET;
   });
   app.get('/rate-limited', async () => {
@@ -78,7 +78,7 @@ describe('the error handler', () => {
     expect(response.body).not.toContain('ECONNREFUSED');
   });
 
-  it.each([
+  it.each<[string, string, string, number]>([
     ['malformed JSON', 'application/json', '{"a":', 400],
     ['an empty JSON body', 'application/json', '', 400],
     ['a content type nobody parses', 'application/x-www-form-urlencoded', 'a=1', 415],
