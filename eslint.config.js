@@ -167,5 +167,19 @@ export default tseslint.config(
     files: ['server/**/*.test.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
+  {
+    // Error codes, statuses and default messages come from one catalogue, through its factories.
+    files: ['server/**/*.ts'],
+    ignores: ['server/errors.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message: 'Throw errors.<code>() from server/errors.ts; add a code to common/contracts/errors.ts.',
+        },
+      ],
+    },
+  },
   prettier,
 );

@@ -1,56 +1,147 @@
+import {
+  type ApiErrorBody,
+  ERROR_CATALOGUE,
+  type ErrorCode,
+  type FieldErrors,
+} from '../common/contracts/errors';
+
+interface AppErrorOptions {
+  /** When the case needs its own words; the catalogue's message otherwise. */
+  message?: string | undefined;
+  /** Only where a framework already decided the status (a multipart parser's limits). */
+  status?: number | undefined;
+  fields?: FieldErrors | undefined;
+  headers?: Record<string, string> | undefined;
+  /** Another site failed: logged at info, for it is not our fault. */
+  upstream?: boolean | undefined;
+}
+
 /**
- * One error vocabulary for the whole server. Services and routes throw AppError through the
- * factories below; the app's error handler turns every AppError into
- * `{ "error": { "code", "message", "fields"? } }` with its status. Anything else is a bug:
+ * One error vocabulary for the whole server (its codes: common/contracts/errors.ts). Services and
+ * routes throw AppError through the factories below; the app's error handler turns every AppError
+ * into `{ "error": { "code", "message", "fields"? } }` with its status. Anything else is a bug:
  * it is logged and answered with a bare 500.
  */
-export type FieldErrors = Record<string, string>;
-
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
-  /** Another site failed (errors.upstream): logged at info, for it is not our fault. */
   readonly upstream: boolean;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    options: { fields?: FieldErrors; headers?: Record<string, string>; upstream?: boolean } = {},
-  ) {
-    super(message);
+  /** Use the factories in `errors`; a lint rule keeps `new AppError` inside this file. */
+  constructor(code: ErrorCode, options: AppErrorOptions = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';
-    this.status = status;
+    this.status = options.status ?? ERROR_CATALOGUE[code].status;
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers;
     this.upstream = options.upstream ?? false;
   }
+
+  /** What the API answers for this error. */
+  toBody(): ApiErrorBody {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+    };
+  }
 }
 
+const make = (code: ErrorCode, options?: AppErrorOptions) => new AppError(code, options);
+const retryAfter = (seconds: number) => ({ 'retry-after': String(seconds) });
+const upstream = (code: ErrorCode) => () => make(code, { upstream: true });
+
+/** One factory per code the server throws; the status and default message come from the catalogue. */
 export const errors = {
-  validation: (fields: FieldErrors, message = 'Some fields need attention.') =>
-    new AppError(400, 'validation_failed', message, { fields }),
-  badRequest: (code: string, message: string) => new AppError(400, code, message),
-  unauthenticated: (message = 'You need to log in first.') => new AppError(401, 'unauthenticated', message),
-  invalidCredentials: () => new AppError(401, 'invalid_credentials', 'Wrong e-mail/handle or password.'),
-  forbidden: (code: string, message: string) => new AppError(403, code, message),
-  notFound: (message = 'Not found.') => new AppError(404, 'not_found', message),
-  conflict: (code: string, message: string, fields?: FieldErrors) =>
-    new AppError(409, code, message, fields ? { fields } : {}),
+  // Requests the API refuses whatever they ask for.
+  invalidJson: (message?: string) => make('invalid_json', { message }),
+  validation: (fields: FieldErrors, message?: string) => make('validation_failed', { message, fields }),
+  /** Refused text (control characters, lone surrogates) in `field`. */
+  invalidText: (field: string) =>
+    make('invalid_text', { fields: { [field]: ERROR_CATALOGUE.invalid_text.message } }),
+  invalidUrl: (message?: string) => make('invalid_url', { message }),
+  invalidCursor: () => make('invalid_cursor'),
+  unauthenticated: (message?: string) => make('unauthenticated', { message }),
+  invalidCredentials: () => make('invalid_credentials'),
+  csrfHeaderMissing: () => make('csrf_header_missing'),
+  notFound: (message?: string) => make('not_found', { message }),
+  pathTooLong: (maxLength: number) =>
+    make('path_too_long', { message: `A part of this address is longer than ${maxLength} characters.` }),
+  unsupportedMediaType: (message?: string) => make('unsupported_media_type', { message }),
   rateLimited: (retryAfterSeconds: number) =>
-    new AppError(429, 'rate_limited', `Too many requests. Try again in ${retryAfterSeconds} s.`, {
-      headers: { 'retry-after': String(retryAfterSeconds) },
+    make('rate_limited', {
+      message: `Too many requests. Try again in ${retryAfterSeconds} s.`,
+      headers: retryAfter(retryAfterSeconds),
     }),
-  upstream: (status: number, code: string, message: string) =>
-    new AppError(status, code, message, { upstream: true }),
+  internal: () => make('internal_error'),
   /** The database cannot be reached right now (server/platform/db/unavailable.ts). */
   databaseUnavailable: (retryAfterSeconds: number) =>
-    new AppError(503, 'database_unavailable', 'The database is unreachable right now. Try again shortly.', {
-      headers: { 'retry-after': String(retryAfterSeconds) },
-    }),
+    make('database_unavailable', { headers: retryAfter(retryAfterSeconds) }),
+
+  // Accounts and settings.
+  accountExists: (fields: FieldErrors) => make('account_exists', { fields }),
+  accountSuspended: () => make('account_suspended'),
+  /** The message also stands next to the field the password was typed in. */
+  wrongPassword: (field: string) =>
+    make('wrong_password', { fields: { [field]: ERROR_CATALOGUE.wrong_password.message } }),
+  emailTaken: (fields?: FieldErrors) => make('email_taken', { fields }),
+  adminAccount: () => make('admin_account'),
+
+  // Posts.
+  bodyEmpty: () => make('body_empty'),
+  bodyTooLong: () => make('body_too_long'),
+  replyTooDeep: () => make('reply_too_deep'),
+  notAuthor: () => make('not_author'),
+
+  // Images.
+  /** A multipart parser's refusal keeps its status (413 for too many parts, 406 for a bad field). */
+  invalidUpload: (refusal?: { status: number; message: string }) => make('invalid_upload', refusal),
+  invalidImage: () => make('invalid_image'),
+  imageTooLarge: () => make('image_too_large'),
+  invalidCrop: () => make('invalid_crop'),
+  imageNotFound: () => make('image_not_found'),
+  imageAttached: () => make('image_attached'),
+  fileTooLarge: () => make('file_too_large'),
+
+  // Blocks, mutes, reports and the admin.
+  cannotBlockSelf: () => make('cannot_block_self'),
+  cannotMuteSelf: () => make('cannot_mute_self'),
+  tooManyBlocks: (max: number) =>
+    make('too_many_blocks', { message: `You can block at most ${max.toLocaleString('en')} accounts.` }),
+  tooManyMutes: (max: number) =>
+    make('too_many_mutes', { message: `You can mute at most ${max.toLocaleString('en')} accounts.` }),
+  blocked: () => make('blocked'),
+  cannotReportOwnPost: () => make('cannot_report_own_post'),
+  alreadyReported: () => make('already_reported'),
+  adminOnly: () => make('admin_only'),
+  cannotSuspendSelf: () => make('cannot_suspend_self'),
+  cannotSuspendAdmin: () => make('cannot_suspend_admin'),
+
+  // Link previews. Messages are fixed per code: resolver and socket details would turn the
+  // endpoint into a port scanner.
+  forbiddenAddress: () => make('forbidden_address'),
+  tooManyRedirects: upstream('too_many_redirects'),
+  badRedirect: upstream('bad_redirect'),
+  upstreamStatus: upstream('upstream_status'),
+  tooLarge: upstream('too_large'),
+  unsupportedContent: upstream('unsupported_content'),
+  fetchFailed: upstream('fetch_failed'),
+  timeout: upstream('timeout'),
+
+  // Real time.
+  channelForbidden: (channel: string) =>
+    make('channel_forbidden', { message: `You may not join ${channel}.` }),
+  invalidRequest: (message: string) => make('invalid_request', { message }),
+  invalidChannel: (message: string) => make('invalid_channel', { message }),
+  invalidInfo: (message: string) => make('invalid_info', { message }),
+  invalidUserId: (message: string) => make('invalid_user_id', { message }),
+  notPresence: () => make('not_presence'),
+  methodNotAllowed: (allowed: string) =>
+    make('method_not_allowed', { message: `Method not allowed: use ${allowed}` }),
+  payloadTooLarge: (maxBytes: number) =>
+    make('payload_too_large', { message: `Payload too large: event data is over ${maxBytes} bytes` }),
+  upgradeRequired: () => make('upgrade_required'),
 };
 
 export function isAppError(error: unknown): error is AppError {

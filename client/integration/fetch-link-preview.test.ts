@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOrigin, type TestOrigin } from '../../server/platform/safe-fetch/testing/test-origin';
 import { createTestApp, signedUpUser, type TestApp } from '../../server/test-support/test-app';
-import { ApiError, createApiClient, type ApiRequest } from '../lib/api-client';
+import { ApiError, type ApiErrorCode, createApiClient, type ApiRequest } from '../lib/api-client';
 import { fetchLinkPreview, LINK_PREVIEW_TIMEOUT_MS } from '../features/link-previews/fetch-link-preview';
 import { PREVIEW_MESSAGES, previewErrorMessage } from '../features/link-previews/preview-messages';
 
@@ -138,7 +138,7 @@ describe('fetchLinkPreview', () => {
 });
 
 describe('previewErrorMessage', () => {
-  it.each<[string, string]>([
+  it.each<[ApiErrorCode, string]>([
     ['invalid_url', PREVIEW_MESSAGES.invalid],
     ['forbidden_address', PREVIEW_MESSAGES.security],
     ['timeout', PREVIEW_MESSAGES.timeout],

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../common/contracts/auth';
+import { type ErrorCode, type FieldErrors, isErrorCode } from '../../common/contracts/errors';
 
 /**
  * The client's only door to the server. Every request carries X-Requested-With (spec §7), which
@@ -6,12 +6,18 @@ import type { ApiErrorBody } from '../../common/contracts/auth';
  */
 export const API_BASE = '/api/v1';
 
+/**
+ * A code of the server's vocabulary, or `http_error` for an answer that is not one of ours (a
+ * proxy's HTML page, a body that does not parse, a code this build does not know).
+ */
+export type ApiErrorCode = ErrorCode | 'http_error';
+
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string>;
+  readonly code: ApiErrorCode;
+  readonly fields: FieldErrors;
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: ApiErrorCode, message: string, fields: FieldErrors = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -76,14 +82,30 @@ async function send<T>(client: ApiClientOptions, path: string, options: RequestO
   return payload as T;
 }
 
-/** The server's error body as an ApiError; anything else (a proxy's HTML page) by its status. */
+/**
+ * The server's error body as an ApiError; anything else (a proxy's HTML page, a code outside the
+ * vocabulary) by its status. Read field by field: the body came over the network.
+ */
 export function toApiError(status: number, payload: unknown): ApiError {
-  const body = payload as Partial<ApiErrorBody> | null;
-  const error = body?.error;
-  if (error && typeof error.code === 'string') {
-    return new ApiError(status, error.code, error.message, error.fields ?? {});
+  const error = propertyOf(payload, 'error');
+  const code = propertyOf(error, 'code');
+  const message = propertyOf(error, 'message');
+  if (isErrorCode(code) && typeof message === 'string') {
+    return new ApiError(status, code, message, fieldErrorsOf(propertyOf(error, 'fields')));
   }
   return new ApiError(status, 'http_error', `The server answered ${status}.`);
+}
+
+function propertyOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** Only string messages survive: a field error is shown as text next to its field. */
+function fieldErrorsOf(value: unknown): FieldErrors {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(
+    Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** What to tell a person when a request failed. */

@@ -119,10 +119,6 @@ export interface CurrentUserResponse {
   user: CurrentUser | null;
 }
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
-
 /** Turns zod issues into one message per field: the first problem is the one worth fixing. */
 export function fieldErrorsFrom(error: z.ZodError): Record<string, string> {
   const fields: Record<string, string> = {};

@@ -14,7 +14,6 @@
 const REFUSED_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const INVALID_TEXT_CODE = 'invalid_text';
 export const INVALID_TEXT_MESSAGE =
   'Remove control characters (tabs and line breaks are fine) and broken characters from this text.';
 

@@ -29,10 +29,7 @@ export function installApiGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!isApiRequest(request)) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      throw errors.forbidden(
-        'csrf_header_missing',
-        'Requests to the API must carry the header X-Requested-With: XMLHttpRequest.',
-      );
+      throw errors.csrfHeaderMissing();
     }
   });
   app.addHook('preHandler', async (request) => {

@@ -1,14 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody, ErrorCode } from '../../common/contracts/errors';
 import { AppError, errors } from '../errors';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../platform/db/unavailable';
 import { noteUpstreamFailure } from './request-log';
 
-const INTERNAL_ERROR_BODY = {
-  error: { code: 'internal_error', message: 'Something went wrong on our side.' },
-};
-
 /** Fastify's own client errors (bad JSON, wrong content type, body too large) keep their status. */
-const FASTIFY_CLIENT_CODES: Record<string, string> = {
+const FASTIFY_CLIENT_CODES: Partial<Record<string, ErrorCode>> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
@@ -25,26 +22,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
       if (error.upstream) noteUpstreamFailure(reply, error.code);
-      const body = {
-        code: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
-      };
-      return reply.status(error.status).send({ error: body });
+      return reply.status(error.status).send(error.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code =
+      const code: ErrorCode =
         FASTIFY_CLIENT_CODES[error.code] ??
         (error.code === 'FST_ERR_VALIDATION' ? 'validation_failed' : 'bad_request');
       const message =
         error.code?.startsWith('FST_ERR_CTP_INVALID_JSON') || error instanceof SyntaxError
           ? 'The request body is not valid JSON.'
           : error.message;
-      return reply.status(status).send({ error: { code, message } });
+      const body: ApiErrorBody = { error: { code, message } };
+      return reply.status(status).send(body);
     }
+    // The message may name tables, files or addresses: only the log sees it.
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(INTERNAL_ERROR_BODY);
+    return reply.status(500).send(errors.internal().toBody());
   });
 }
 
@@ -66,24 +60,13 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.status(414).send({
-      error: {
-        code: 'path_too_long',
-        message: `A part of this address is longer than ${MAX_PATH_PARAM_LENGTH} characters.`,
-      },
-    });
-    return;
-  }
-  if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.status(400).send({
-      error: {
-        code: 'invalid_url',
-        message: 'This address has a part that is not valid percent-encoded UTF-8.',
-      },
-    });
-    return;
-  }
-  request.log.error({ err: error }, 'router error');
-  void reply.status(500).send(INTERNAL_ERROR_BODY);
+  const answer =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? errors.pathTooLong(MAX_PATH_PARAM_LENGTH)
+      : error.code === 'FST_ERR_BAD_URL'
+        ? errors.invalidUrl('This address has a part that is not valid percent-encoded UTF-8.')
+        : null;
+  if (answer === null) request.log.error({ err: error }, 'router error');
+  const sent = answer ?? errors.internal();
+  void reply.status(sent.status).send(sent.toBody());
 }

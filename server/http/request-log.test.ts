@@ -29,10 +29,10 @@ function appWithLog(): { app: FastifyInstance; lines: LogLine[] } {
   installErrorHandler(app);
   installRequestLog(app);
   app.get('/origin-down', async () => {
-    throw errors.upstream(502, 'fetch_failed', 'The page could not be reached.');
+    throw errors.fetchFailed();
   });
   app.get('/origin-slow', async () => {
-    throw errors.upstream(504, 'timeout', 'The page did not answer in time (timeout).');
+    throw errors.timeout();
   });
   app.get('/our-bug', async () => {
     throw new Error('a bug of ours');

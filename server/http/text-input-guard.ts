@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  findUnacceptableText,
-  INVALID_TEXT_CODE,
-  INVALID_TEXT_MESSAGE,
-} from '../../common/contracts/text-input';
-import { AppError } from '../errors';
+import { findUnacceptableText } from '../../common/contracts/text-input';
+import { type AppError, errors } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -18,9 +14,7 @@ declare module 'fastify' {
 
 /** 400 `invalid_text`, naming the field that holds refused text. */
 export function invalidTextError(field: string): AppError {
-  return new AppError(400, INVALID_TEXT_CODE, INVALID_TEXT_MESSAGE, {
-    fields: { [field]: INVALID_TEXT_MESSAGE },
-  });
+  return errors.invalidText(field);
 }
 
 /** Throws invalidTextError when any text in `value` breaks the rule; `source` names the whole. */

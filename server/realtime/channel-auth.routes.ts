@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fieldErrorsFrom } from '../../common/contracts/auth';
-import { AppError, errors } from '../errors';
+import { errors } from '../errors';
 import { requireUser } from '../features/auth/auth.guard';
 import { channelNameSchema, socketIdSchema } from './channel-names';
 import { channelAccessFor, presenceInfoFor } from './channel-policy';
@@ -43,7 +43,7 @@ export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }
     if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));
     const { socket_id: socketId, channel_name: channel } = parsed.data;
     const access = channelAccessFor(user, channel);
-    if (!access.allowed) throw errors.forbidden('channel_forbidden', `You may not join ${channel}.`);
+    if (!access.allowed) throw errors.channelForbidden(channel);
     if (access.kind === 'private') {
       const body: ChannelAuthResponse = { auth: signChannelAuth(credentials, socketId, channel) };
       return body;
@@ -77,6 +77,6 @@ export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }
 async function requireJsonBody(request: FastifyRequest): Promise<void> {
   const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase();
   if (type !== 'application/json') {
-    throw new AppError(415, 'unsupported_media_type', 'Send the request body as application/json.');
+    throw errors.unsupportedMediaType('Send the request body as application/json.');
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError, errors } from '../errors';
+import { errors } from '../errors';
 import { channelKind, channelNameSchema, userIdSchema } from './channel-names';
 import type { FanOutMessage } from './fan-out';
 import { MAX_EVENT_DATA_BYTES } from './limits';
@@ -12,7 +12,7 @@ type ChannelAttributes = { user_count?: number; subscription_count?: number };
 /** POST /apps/{id}/events: one event to 1–100 channels, optionally minus one socket. */
 export async function triggerEvent(realtime: RealtimeServer, rawBody: unknown) {
   const body = parseJsonBody(rawBody, triggerBodySchema);
-  if (isDataTooLarge(body.data)) throw payloadTooLarge();
+  if (isDataTooLarge(body.data)) throw errors.payloadTooLarge(MAX_EVENT_DATA_BYTES);
   const channels = body.channels ?? (body.channel === undefined ? [] : [body.channel]);
   await realtime.publish(channels.map((channel) => toMessage({ ...body, channel })));
   if (body.info === undefined) return {};
@@ -24,7 +24,7 @@ export async function triggerEvent(realtime: RealtimeServer, rawBody: unknown) {
 /** POST /apps/{id}/batch_events: up to 10 events, each with its own channel. */
 export async function triggerBatch(realtime: RealtimeServer, rawBody: unknown) {
   const { batch } = parseJsonBody(rawBody, batchBodySchema);
-  if (batch.some((event) => isDataTooLarge(event.data))) throw payloadTooLarge();
+  if (batch.some((event) => isDataTooLarge(event.data))) throw errors.payloadTooLarge(MAX_EVENT_DATA_BYTES);
   await realtime.publish(batch.map(toMessage));
   if (batch.every((event) => event.info === undefined)) return {};
   const infos = await Promise.all(
@@ -39,7 +39,7 @@ export async function listChannels(realtime: RealtimeServer, rawQuery: string) {
   const prefix = query.get('filter_by_prefix') ?? '';
   const wantsUserCount = infoAttributes(query.get('info')).has('user_count');
   if (wantsUserCount && !prefix.startsWith('presence-')) {
-    throw errors.badRequest('invalid_info', 'info=user_count needs filter_by_prefix=presence-');
+    throw errors.invalidInfo('info=user_count needs filter_by_prefix=presence-');
   }
   const channels: Record<string, ChannelAttributes> = {};
   for (const name of await realtime.listChannels(prefix)) {
@@ -53,7 +53,7 @@ export async function channelDetails(realtime: RealtimeServer, name: string, raw
   const channel = parseChannelName(name);
   const attributes = infoAttributes(new URLSearchParams(rawQuery).get('info'));
   if (attributes.has('user_count') && channelKind(channel) !== 'presence') {
-    throw errors.badRequest('invalid_info', 'info=user_count is only available for presence channels');
+    throw errors.invalidInfo('info=user_count is only available for presence channels');
   }
   const info = await realtime.channelInfo(channel);
   return {
@@ -67,7 +67,7 @@ export async function channelDetails(realtime: RealtimeServer, name: string, raw
 export async function presenceUsers(realtime: RealtimeServer, name: string) {
   const channel = parseChannelName(name);
   if (channelKind(channel) !== 'presence') {
-    throw errors.badRequest('not_presence', 'Users are only available for presence channels');
+    throw errors.notPresence();
   }
   const ids = await realtime.presenceUserIds(channel);
   return { users: ids.map((id) => ({ id })) };
@@ -76,7 +76,7 @@ export async function presenceUsers(realtime: RealtimeServer, name: string) {
 /** POST /apps/{id}/users/{user_id}/terminate_connections: every node closes that user's sockets. */
 export async function terminateUserConnections(realtime: RealtimeServer, rawUserId: string) {
   const parsed = userIdSchema.safeParse(rawUserId);
-  if (!parsed.success) throw errors.badRequest('invalid_user_id', describeIssues(parsed.error));
+  if (!parsed.success) throw errors.invalidUserId(describeIssues(parsed.error));
   await realtime.terminateUserConnections(parsed.data);
   return {};
 }
@@ -110,23 +110,15 @@ function parseJsonBody<T>(body: unknown, schema: z.ZodType<T>): T {
   try {
     json = JSON.parse(Buffer.isBuffer(body) ? body.toString('utf8') : '');
   } catch {
-    throw errors.badRequest('invalid_json', 'The request body is not valid JSON');
+    throw errors.invalidJson('The request body is not valid JSON');
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw errors.badRequest('invalid_request', describeIssues(parsed.error));
+  if (!parsed.success) throw errors.invalidRequest(describeIssues(parsed.error));
   return parsed.data;
 }
 
 function parseChannelName(name: string): string {
   const parsed = channelNameSchema.safeParse(name);
-  if (!parsed.success) throw errors.badRequest('invalid_channel', describeIssues(parsed.error));
+  if (!parsed.success) throw errors.invalidChannel(describeIssues(parsed.error));
   return parsed.data;
-}
-
-function payloadTooLarge(): AppError {
-  return new AppError(
-    413,
-    'payload_too_large',
-    `Payload too large: event data is over ${MAX_EVENT_DATA_BYTES} bytes`,
-  );
 }

@@ -87,7 +87,7 @@ function registerRefusals(scope: FastifyInstance): void {
       config: UNSIGNED,
       handler: async (_request, reply) => {
         reply.header('allow', method === 'GET' ? 'GET, HEAD' : method);
-        throw new AppError(405, 'method_not_allowed', `Method not allowed: use ${method}`);
+        throw errors.methodNotAllowed(method);
       },
     });
   }
@@ -105,7 +105,7 @@ function registerRefusals(scope: FastifyInstance): void {
     config: UNSIGNED,
     handler: async (_request, reply) => {
       reply.header('upgrade', 'websocket');
-      throw new AppError(426, 'upgrade_required', 'Connect with a WebSocket (Upgrade: websocket)');
+      throw errors.upgradeRequired();
     },
   });
 }

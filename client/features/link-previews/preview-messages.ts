@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api-client';
+import { ApiError, type ApiErrorCode } from '../../lib/api-client';
 
 /** The messages a person sees when a preview fails, word for word from the spec (§8). */
 export const PREVIEW_MESSAGES = {
@@ -12,7 +12,7 @@ export const PREVIEW_MESSAGES = {
 export type PreviewMessage = (typeof PREVIEW_MESSAGES)[keyof typeof PREVIEW_MESSAGES];
 
 /** The proxy's error codes (common/link-previews/preview-contract.ts) in the catalogue's words. */
-const BY_CODE: Record<string, PreviewMessage> = {
+const BY_CODE: Partial<Record<ApiErrorCode, PreviewMessage>> = {
   invalid_url: PREVIEW_MESSAGES.invalid,
   forbidden_address: PREVIEW_MESSAGES.security,
   timeout: PREVIEW_MESSAGES.timeout,

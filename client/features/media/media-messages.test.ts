@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, type ApiErrorCode } from '../../lib/api-client';
 import { uploadErrorMessage } from './media-messages';
 
 describe('uploadErrorMessage', () => {
-  it.each([
+  it.each<[ApiErrorCode, number, RegExp]>([
     ['invalid_image', 400, /not an image Tidings can use/],
     ['invalid_crop', 400, /crop reaches outside/],
     ['file_too_large', 413, /larger than 15 MB/],

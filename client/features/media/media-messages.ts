@@ -1,5 +1,5 @@
 import { MEDIA_MAX_FILE_BYTES, MEDIA_MAX_INPUT_PIXELS } from '../../../common/contracts/limits';
-import { ApiError, userMessageOf } from '../../lib/api-client';
+import { ApiError, type ApiErrorCode, userMessageOf } from '../../lib/api-client';
 
 const MEGABYTE = 1024 * 1024;
 
@@ -7,7 +7,7 @@ export const MAX_FILE_SIZE_LABEL = `${Math.floor(MEDIA_MAX_FILE_BYTES / MEGABYTE
 const MAX_MEGAPIXELS_LABEL = `${Math.floor(MEDIA_MAX_INPUT_PIXELS / 1_000_000)} megapixels`;
 
 /** Messages for the upload errors a person can do something about; the rest say what the server said. */
-const UPLOAD_MESSAGES: Record<string, string> = {
+const UPLOAD_MESSAGES: Partial<Record<ApiErrorCode, string>> = {
   invalid_image: 'This file is not an image Tidings can use. Try a JPEG, PNG, WebP, GIF, AVIF or HEIC file.',
   invalid_crop: 'The crop reaches outside the image. Remove the image and crop it again.',
   file_too_large: `This image is larger than ${MAX_FILE_SIZE_LABEL}.`,

@@ -11,7 +11,7 @@ import {
   type SessionsResponse,
   updateProfileRequestSchema,
 } from '../../../common/contracts/users';
-import { AppError } from '../../errors';
+import { errors } from '../../errors';
 import { parseInput } from '../../http/parse-input';
 import { requireUser, type SessionUser } from '../auth/auth.guard';
 import type { SessionCookie } from '../auth/session-cookie';
@@ -22,7 +22,7 @@ import type { AccountService } from './account.service';
 function requireSession(request: FastifyRequest): { user: SessionUser; sessionId: string } {
   const user = requireUser(request);
   const { sessionId } = request;
-  if (sessionId === null) throw new AppError(401, 'unauthenticated', 'You need to log in first.');
+  if (sessionId === null) throw errors.unauthenticated();
   return { user, sessionId };
 }
 
@@ -41,8 +41,7 @@ export function registerAccountRoutes(
     await registerImageMultipart(uploads);
     uploads.put('/me/avatar', async (request) => {
       const { user } = requireSession(request);
-      if (!request.isMultipart())
-        throw new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data.');
+      if (!request.isMultipart()) throw errors.unsupportedMediaType();
       const body: CurrentUserResponse = {
         user: await account.setAvatar(user.id, () => readUpload(request, uploads)),
       };

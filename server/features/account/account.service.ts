@@ -1,9 +1,9 @@
 import type { ChangeEmailRequest, ChangePasswordRequest, CurrentUser } from '../../../common/contracts/auth';
 import type { SessionSummary, UpdateProfileRequest } from '../../../common/contracts/users';
-import { AppError, errors } from '../../errors';
+import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { isUniqueViolation } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { createSessionsRepository } from '../auth/sessions.repository';
 import type { MediaService, UploadInput } from '../media/media.service';
@@ -28,10 +28,7 @@ export interface AccountServiceDeps {
 /** Which field the password was typed in, so the form can put the message next to it. */
 type PasswordField = 'currentPassword' | 'password';
 
-const emailTaken = () =>
-  errors.conflict('email_taken', 'That e-mail address is already in use.', {
-    email: 'Another account uses this e-mail address.',
-  });
+const emailTaken = () => errors.emailTaken({ email: 'Another account uses this e-mail address.' });
 
 /** The signed-in account changing itself: profile, avatar, e-mail, password, sessions, deletion. */
 export function createAccountService({
@@ -62,8 +59,7 @@ export function createAccountService({
     if (!state.allowed) throw errors.rateLimited(state.retryAfterSeconds);
     if (!(await verifyPassword(password, user.password_hash))) {
       await passwordChecks.consume(user.id);
-      const message = 'That is not your current password.';
-      throw new AppError(403, 'wrong_password', message, { fields: { [field]: message } });
+      throw errors.wrongPassword(field);
     }
     await passwordChecks.reset(user.id);
   }
@@ -148,8 +144,7 @@ export function createAccountService({
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await requireAccount(userId);
       await checkPassword(user, password, 'password');
-      if (await isAdmin(userId))
-        throw errors.conflict('admin_account', "The site's admin account cannot be deleted.");
+      if (await isAdmin(userId)) throw errors.adminAccount();
       await media.removeAllOf(userId, () =>
         posts.removeAllBy(userId, (trx) => createUsersRepository(trx).delete(userId)),
       );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
 import { errors } from '../../errors';
+import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { isSuspended, type UserRow, type UsersRepository } from '../users/users.repository';
 import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
@@ -62,8 +63,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const fields: Record<string, string> = {};
     if (byEmail) fields.email = 'An account with this e-mail address already exists. Log in instead?';
     if (byHandle) fields.handle = 'That handle is taken.';
-    if (Object.keys(fields).length > 0)
-      throw errors.conflict('account_exists', 'That account already exists.', fields);
+    if (Object.keys(fields).length > 0) throw errors.accountExists(fields);
   }
 
   return {
@@ -145,16 +145,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 export type AuthService = ReturnType<typeof createAuthService>;
 
 function accountSuspended() {
-  return errors.forbidden('account_suspended', 'This account is suspended.');
+  return errors.accountSuspended();
 }
 
 export async function limitOrThrow(limiter: RateLimiter, key: string): Promise<void> {
   const decision = await limiter.consume(key);
   if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }

@@ -14,12 +14,10 @@ export const previewQuerySchema = z.object({
 
 export type PreviewQuery = z.infer<typeof previewQuerySchema>;
 
-export const INVALID_URL_MESSAGE = 'That is not a web address we can preview.';
-
 export function parsePreviewQuery(query: unknown): PreviewQuery {
   const parsed = previewQuerySchema.safeParse(query ?? {});
   if (parsed.success) return parsed.data;
   const fields = new Set(parsed.error.issues.map((issue) => issue.path[0]));
-  if (fields.has('url')) throw errors.badRequest('invalid_url', INVALID_URL_MESSAGE);
+  if (fields.has('url')) throw errors.invalidUrl();
   throw errors.validation({ publicId: 'Use 1 to 64 letters, digits, "_" or "-".' });
 }

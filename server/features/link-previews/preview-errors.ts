@@ -1,38 +1,34 @@
 import { type AppError, errors } from '../../errors';
-import { INVALID_URL_MESSAGE } from './link-previews.schema';
 import type { PreviewFailure, PreviewRefusal } from './preview-outcome';
 
 /**
- * The HTTP face of a failed preview. Messages are fixed per code: resolver and socket details
- * would turn the endpoint into a port scanner. The timeout message contains "timeout", which is
- * what the client looks for (spec §8).
+ * The HTTP face of a failed preview. Messages are fixed per code (common/contracts/errors.ts):
+ * resolver and socket details would turn the endpoint into a port scanner. The timeout message
+ * contains "timeout", which is what the client looks for (README "Link previews").
  */
 const UPSTREAM: Record<
   Exclude<PreviewFailure['code'], 'invalid_url' | 'forbidden_address' | 'timeout'>,
-  string
+  () => AppError
 > = {
-  too_many_redirects: 'The page redirected too many times.',
-  bad_redirect: 'The page redirected to an address we cannot follow.',
-  upstream_status: 'The page answered with an error.',
-  too_large: 'The page is too large to preview.',
-  unsupported_content: 'That address is neither a web page nor media we can preview.',
-  fetch_failed: 'The page could not be reached.',
+  too_many_redirects: errors.tooManyRedirects,
+  bad_redirect: errors.badRedirect,
+  upstream_status: errors.upstreamStatus,
+  too_large: errors.tooLarge,
+  unsupported_content: errors.unsupportedContent,
+  fetch_failed: errors.fetchFailed,
 };
 
 export function previewError(failure: PreviewFailure | PreviewRefusal): AppError {
   switch (failure.code) {
     case 'invalid_url':
-      return errors.badRequest('invalid_url', INVALID_URL_MESSAGE);
+      return errors.invalidUrl();
     case 'forbidden_address':
-      return errors.forbidden(
-        'forbidden_address',
-        'That address is not allowed: it points to a private network.',
-      );
+      return errors.forbiddenAddress();
     case 'timeout':
-      return errors.upstream(504, 'timeout', 'The page did not answer in time (timeout).');
+      return errors.timeout();
     case 'rate_limited':
       return errors.rateLimited(failure.retryAfterSeconds);
     default:
-      return errors.upstream(502, failure.code, UPSTREAM[failure.code]);
+      return UPSTREAM[failure.code]();
   }
 }

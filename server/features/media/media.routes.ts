@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { MediaUploadResponse } from '../../../common/contracts/media';
-import { AppError } from '../../errors';
+import { errors } from '../../errors';
 import { parseInput } from '../../http/parse-input';
 import { requireUser } from '../auth/auth.guard';
 import type { MediaService } from './media.service';
@@ -15,8 +15,7 @@ export function registerMediaRoutes(api: FastifyInstance, { media }: { media: Me
     await registerImageMultipart(uploads);
     uploads.post('/media', async (request, reply) => {
       const user = requireUser(request);
-      if (!request.isMultipart())
-        throw new AppError(415, 'unsupported_media_type', 'Send the image as multipart/form-data.');
+      if (!request.isMultipart()) throw errors.unsupportedMediaType();
       const image = await media.upload(user.id, () => readUpload(request, uploads));
       const body: MediaUploadResponse = { image };
       return reply.status(201).send(body);

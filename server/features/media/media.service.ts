@@ -12,7 +12,7 @@ import type { Avatar } from '../../../common/contracts/users';
 import { processAvatar } from './avatar-pipeline';
 import { type PipelineFailure, processImage, type Rendition } from './image-pipeline';
 import type { JobQueue } from './job-queue';
-import { MEDIA_MAX_INPUT_PIXELS, MEDIA_SWEEP_BATCH, MEDIA_UNATTACHED_TTL_MS } from './limits';
+import { MEDIA_SWEEP_BATCH, MEDIA_UNATTACHED_TTL_MS } from './limits';
 import {
   CONTENT_TYPES,
   presentAvatar,
@@ -37,21 +37,10 @@ export interface UploadInput {
 }
 
 const PIPELINE_ERRORS: Record<PipelineFailure, () => AppError> = {
-  invalid_image: () =>
-    errors.badRequest(
-      'invalid_image',
-      'This file is not an image we accept (JPEG, PNG, WebP, GIF, AVIF or HEIC).',
-    ),
-  image_too_large: () =>
-    errors.badRequest(
-      'image_too_large',
-      `This image has too many pixels (at most ${MEDIA_MAX_INPUT_PIXELS / 1_000_000} megapixels).`,
-    ),
-  invalid_crop: () => errors.badRequest('invalid_crop', 'The crop reaches outside the image.'),
+  invalid_image: errors.invalidImage,
+  image_too_large: errors.imageTooLarge,
+  invalid_crop: errors.invalidCrop,
 };
-
-const imageNotFound = () =>
-  errors.badRequest('image_not_found', 'One of the images is not yours, was already posted or has expired.');
 
 function withKeys(renditions: readonly Rendition[]): StoredRendition[] {
   return renditions.map((rendition) => ({
@@ -172,8 +161,7 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
       const row = await media.findById(id);
       if (!row || row.owner_id !== ownerId)
         throw errors.notFound('This image does not exist or has expired.');
-      if (row.attached_at !== null)
-        throw errors.conflict('image_attached', 'This image is part of a post; delete the post instead.');
+      if (row.attached_at !== null) throw errors.imageAttached();
       await removeRows([row]);
     },
 
@@ -192,14 +180,14 @@ export function createMediaService({ db, storage, uploadLimiter, jobs, now = Dat
       const rows = new Map((await repo.findByIds(ids)).map((row) => [row.id, row]));
       const images: PostImage[] = refs.map((ref) => {
         const row = rows.get(ref.id);
-        if (!row || row.owner_id !== authorId || row.attached_at !== null) throw imageNotFound();
+        if (!row || row.owner_id !== authorId || row.attached_at !== null) throw errors.imageNotFound();
         return {
           ...readStoredJson(uploadedImageSchema, row.image_json, 'media.image_json'),
           alt: ref.alt.trim(),
         };
       });
       // Guarded again in the update itself: two posts racing for one image cannot both win.
-      if ((await repo.attach(ids, authorId, postId, now())) !== ids.length) throw imageNotFound();
+      if ((await repo.attach(ids, authorId, postId, now())) !== ids.length) throw errors.imageNotFound();
       return JSON.stringify(images);
     },
 

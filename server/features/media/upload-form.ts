@@ -49,18 +49,17 @@ export async function readUpload(request: FastifyRequest, uploads: FastifyInstan
 function uploadError(err: unknown, uploads: FastifyInstance): unknown {
   if (err instanceof AppError) return err;
   if (err instanceof uploads.multipartErrors.RequestFileTooLargeError) {
-    return new AppError(
-      413,
-      'file_too_large',
-      `Images can be at most ${MEDIA_MAX_FILE_BYTES / 1024 / 1024} MB.`,
-    );
+    return errors.fileTooLarge();
   }
   const status = (err as { statusCode?: number }).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
-    return new AppError(status, 'invalid_upload', 'Send one image and at most the crop and rotation fields.');
+    return errors.invalidUpload({
+      status,
+      message: 'Send one image and at most the crop and rotation fields.',
+    });
   }
   // Busboy reports a malformed body (no boundary, cut short) as a plain error.
-  return errors.badRequest('invalid_upload', 'The upload could not be read; try again.');
+  return errors.invalidUpload();
 }
 
 function fieldValue(file: MultipartFile, name: string): string | undefined {

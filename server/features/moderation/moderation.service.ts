@@ -8,6 +8,7 @@ import type {
 } from '../../../common/contracts/safety';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { PostsService } from '../posts/posts.service';
 import { presentPublicProfile } from '../users/user.presenter';
@@ -41,7 +42,7 @@ export function createModerationService({
   const repo = createModerationRepository(db);
 
   async function requireAdmin(userId: string): Promise<void> {
-    if (!(await repo.isAdmin(userId))) throw errors.forbidden('admin_only', 'Only an admin can do this.');
+    if (!(await repo.isAdmin(userId))) throw errors.adminOnly();
   }
 
   async function setSuspended(
@@ -50,11 +51,10 @@ export function createModerationService({
     isSuspended: boolean,
   ): Promise<SuspensionResponse> {
     await requireAdmin(adminId);
-    if (targetId === adminId) throw errors.badRequest('cannot_suspend_self', 'You cannot suspend yourself.');
+    if (targetId === adminId) throw errors.cannotSuspendSelf();
     const target = await users.findById(targetId);
     if (!target) throw errors.notFound('That account does not exist.');
-    if (await repo.isAdmin(targetId))
-      throw errors.forbidden('cannot_suspend_admin', 'Admins cannot be suspended.');
+    if (await repo.isAdmin(targetId)) throw errors.cannotSuspendAdmin();
     await repo.setSuspended(targetId, isSuspended ? now() : null);
     // Its sessions are refused from now on; a socket opened before would keep receiving events.
     if (isSuspended) await closeUserSockets(targetId);
@@ -68,8 +68,7 @@ export function createModerationService({
 
     async report(reporterId: string, postId: string, input: CreateReportRequest): Promise<Report> {
       const post = await posts.get(postId, reporterId);
-      if (post.author.id === reporterId)
-        throw errors.badRequest('cannot_report_own_post', 'You cannot report your own post.');
+      if (post.author.id === reporterId) throw errors.cannotReportOwnPost();
       const decision = await reportLimiter.consume(reporterId);
       if (!decision.allowed) throw errors.rateLimited(decision.retryAfterSeconds);
       const row: ReportRow = {
@@ -87,11 +86,7 @@ export function createModerationService({
         await repo.insertReport(row);
       } catch (error) {
         // The partial unique index allows one open report per reporter and post.
-        if (isUniqueViolation(error))
-          throw errors.conflict(
-            'already_reported',
-            'You have already reported this post; an admin will look at it.',
-          );
+        if (isUniqueViolation(error)) throw errors.alreadyReported();
         throw error;
       }
       return presentReport(row);
@@ -138,9 +133,3 @@ export function createModerationService({
 }
 
 export type ModerationService = ReturnType<typeof createModerationService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

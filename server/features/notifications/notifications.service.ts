@@ -128,8 +128,7 @@ export function createNotificationsService({
 
     async list(userId: string, cursor?: string): Promise<NotificationsResponse> {
       const after = cursor === undefined ? null : decodeGroupCursor(cursor);
-      if (cursor !== undefined && after === null)
-        throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
+      if (cursor !== undefined && after === null) throw errors.invalidCursor();
       const groups = await notifications.listGroups(userId, NOTIFICATIONS_PAGE_SIZE + 1, after);
       const page = groups.slice(0, NOTIFICATIONS_PAGE_SIZE);
       const last = page.at(-1);

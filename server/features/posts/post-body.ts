@@ -31,8 +31,6 @@ export async function preparePostBody(input: string, users: UsersService): Promi
 }
 
 function checkTextLength(text: string): void {
-  if (text.length === 0) throw errors.badRequest('body_empty', 'Write something first.');
-  if (text.length > POST_BODY_MAX_LENGTH) {
-    throw errors.badRequest('body_too_long', `Posts have at most ${POST_BODY_MAX_LENGTH} characters.`);
-  }
+  if (text.length === 0) throw errors.bodyEmpty();
+  if (text.length > POST_BODY_MAX_LENGTH) throw errors.bodyTooLong();
 }

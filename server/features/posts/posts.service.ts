@@ -153,8 +153,7 @@ export function createPostsService({
   async function requireOwnPost(repo: PostsRepository, postId: string, userId: string): Promise<PostRow> {
     const row = await repo.findById(postId, userId);
     if (!row) throw errors.notFound('This post does not exist or was deleted.');
-    if (row.author_id !== userId)
-      throw errors.forbidden('not_author', 'Only the author can change this post.');
+    if (row.author_id !== userId) throw errors.notAuthor();
     return row;
   }
 
@@ -165,8 +164,7 @@ export function createPostsService({
     order: 'newest' | 'oldest',
   ) {
     const after = cursor === undefined ? null : decodeCursor(cursor);
-    if (cursor !== undefined && after === null)
-      throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
+    if (cursor !== undefined && after === null) throw errors.invalidCursor();
     const isFiltered = (await visibility.hiddenAuthorsFor(viewerId)).size > 0;
     const rows = await posts.list(scope, viewerId, FEED_PAGE_SIZE + 1, after, order, isFiltered);
     const visible = rows.slice(0, FEED_PAGE_SIZE);
@@ -221,8 +219,7 @@ export function createPostsService({
         const parent = parentId === null ? null : await repo.findById(parentId, authorId);
         if (parentId !== null) {
           if (!parent) throw errors.notFound('The post you are replying to no longer exists.');
-          if (parent.parent_id !== null)
-            throw errors.badRequest('reply_too_deep', 'Reply to the original post instead.');
+          if (parent.parent_id !== null) throw errors.replyTooDeep();
         }
         // Time-ordered ids keep (created_at, id) in writing order within one millisecond.
         const id = timeOrderedUuid();

@@ -11,7 +11,7 @@ import {
   type SafetyListResponse,
 } from '../../../common/contracts/safety';
 import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
-import { errors } from '../../errors';
+import { type AppError, errors } from '../../errors';
 import type { Db, Tx } from '../../platform/db/database';
 import { decodeCursor, encodeCursor } from '../posts/post-cursor';
 import { presentPublicProfile } from '../users/user.presenter';
@@ -30,7 +30,14 @@ export interface SafetyServiceDeps {
 }
 
 const MAX_PER_USER: Record<SafetyKind, number> = { block: MAX_BLOCKS_PER_USER, mute: MAX_MUTES_PER_USER };
-const NOUN: Record<SafetyKind, string> = { block: 'block', mute: 'mute' };
+const SELF_ERROR: Record<SafetyKind, () => AppError> = {
+  block: errors.cannotBlockSelf,
+  mute: errors.cannotMuteSelf,
+};
+const TOO_MANY_ERROR: Record<SafetyKind, (max: number) => AppError> = {
+  block: errors.tooManyBlocks,
+  mute: errors.tooManyMutes,
+};
 
 /**
  * Blocks and mutes. A mute hides the muted account's posts from the muter; a block hides each
@@ -65,8 +72,7 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
     /** One page of the accounts the owner blocks or mutes, newest first. */
     async list(kind: SafetyKind, ownerId: string, cursor: string | undefined): Promise<SafetyListResponse> {
       const after = cursor === undefined ? null : decodeCursor(cursor);
-      if (cursor !== undefined && after === null)
-        throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
+      if (cursor !== undefined && after === null) throw errors.invalidCursor();
       // One row more than a page tells whether another page follows.
       const rows = await repo.list(kind, ownerId, after, SAFETY_LIST_PAGE_SIZE + 1);
       const page = rows.slice(0, SAFETY_LIST_PAGE_SIZE);
@@ -91,15 +97,11 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
     },
 
     async add(kind: SafetyKind, ownerId: string, targetId: string): Promise<PublicProfile> {
-      if (ownerId === targetId)
-        throw errors.badRequest(`cannot_${NOUN[kind]}_self`, `You cannot ${NOUN[kind]} yourself.`);
+      if (ownerId === targetId) throw SELF_ERROR[kind]();
       const target = await users.findById(targetId);
       if (!target || isSuspended(target)) throw errors.notFound('That account does not exist.');
       if ((await repo.count(kind, ownerId)) >= MAX_PER_USER[kind])
-        throw errors.conflict(
-          `too_many_${NOUN[kind]}s`,
-          `You can ${NOUN[kind]} at most ${MAX_PER_USER[kind].toLocaleString('en')} accounts.`,
-        );
+        throw TOO_MANY_ERROR[kind](MAX_PER_USER[kind]);
       await repo.add(kind, ownerId, targetId, now());
       await announceFeedChannels(affected(kind, ownerId, targetId));
       return presentPublicProfile(target);
@@ -118,11 +120,7 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
 
     /** Replies and likes between two accounts with a block between them are refused. */
     async assertCanInteract(actorId: string, authorId: string): Promise<void> {
-      if (actorId !== authorId && (await repo.isBlockedEitherWay(actorId, authorId)))
-        throw errors.forbidden(
-          'blocked',
-          'You cannot interact with this account: one of you blocked the other.',
-        );
+      if (actorId !== authorId && (await repo.isBlockedEitherWay(actorId, authorId))) throw errors.blocked();
     },
 
     /**

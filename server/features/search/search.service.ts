@@ -71,8 +71,7 @@ export function createSearchService({
       cursorText?: string,
     ): Promise<SerializedJson<SearchResponse>> {
       const cursor = cursorText === undefined ? null : decodeSearchCursor(cursorText);
-      if (cursorText !== undefined && cursor === null)
-        throw errors.badRequest('invalid_cursor', 'That page cursor is not valid.');
+      if (cursorText !== undefined && cursor === null) throw errors.invalidCursor();
       const query = parseSearchQuery(q);
       const terms = highlightTermsOf(query);
       const scope = await scopeOf(query);
