@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { CornerLeftUp } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import type { ReplyNavigationState } from '../features/feed/use-feed-shortcuts';
+import type { ReplyNavigationState } from '../features/posts/use-feed-shortcuts';
 import { useCurrentUser } from '../features/auth/auth.queries';
 import { BackLink } from '../features/posts/back-link';
 import { PostCard } from '../features/posts/post-card';

@@ -15,7 +15,7 @@ import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../
 import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
 import { pendingPosts } from './pending-posts';
 import { isReaderIdle, watchReaderActivity } from './reader-activity';
-import { insertKeepingReadingPlace } from './reading-place';
+import { insertKeepingReadingPlace } from '../posts/reading-place';
 
 /** Every event a feed channel carries; `feed.skipped` only on filtered ones. */
 const LIVE_FEED_EVENTS: readonly string[] = [...FEED_EVENT_TYPES, FEED_SKIPPED_EVENT];
