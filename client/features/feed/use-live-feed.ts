@@ -11,11 +11,17 @@ import type { SafetyStatusResponse } from '../../../common/contracts/safety';
 import type { Post, PostPage } from '../../../common/contracts/posts';
 import { apiRequest } from '../../lib/api-client';
 import { type ConnectionState, useChannel, useConnectionState } from '../../realtime/use-realtime';
-import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../posts/posts.queries';
-import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
+import {
+  insertKeepingReadingPlace,
+  insertPost,
+  patchPost,
+  postKeys,
+  type PostPages,
+  removePost,
+} from '../posts';
+import { safetyKeys, useSafetyStatus } from '../safety';
 import { pendingPosts } from './pending-posts';
 import { isReaderIdle, watchReaderActivity } from './reader-activity';
-import { insertKeepingReadingPlace } from '../posts/reading-place';
 
 /** Every event a feed channel carries; `feed.skipped` only on filtered ones. */
 const LIVE_FEED_EVENTS: readonly string[] = [...FEED_EVENT_TYPES, FEED_SKIPPED_EVENT];
