@@ -99,6 +99,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [nodeBuiltins, noServer] }],
     },
   },
+  ...(await import('./eslint/client-boundaries.js')).clientBoundaries,
   {
     // Client code tested against the real server and real pages on 127.0.0.1.
     files: ['client/integration/**/*.ts'],
