@@ -62,6 +62,8 @@ export const clientBoundaries = [
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The modules no-cycle follows: without this it reads only .js files and sees no cycle.
+      'import-x/extensions': ['.ts', '.tsx'],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...featureZones, ...shellZones] }],
