@@ -9,8 +9,9 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
  * - A feature imports another feature only through that feature's index.ts, and never its own
  *   index (inside a feature, files import each other directly; the index importing them back
  *   would be a cycle).
- * - Pages and the app shell import a feature through its index.ts, or load a public lazy entry
- *   (`lazy-*.ts`) with import(): an index re-exporting a lazily loaded part would make it eager.
+ * - Pages and the app shell import a feature through its index.ts too. A part they load lazily
+ *   comes from a loader function the index exports (`loadPostList`), not from import() of the
+ *   feature's module by path.
  * - lib/, ui/ and realtime/ sit below the features and import none of them.
  * - No file-level import cycles in the client. Cycles between features as a whole are checked by
  *   client/features/feature-graph.test.ts, which lint cannot see.
@@ -24,7 +25,6 @@ const features = readdirSync(featuresDir, { withFileTypes: true })
 
 // Exceptions of a glob zone are matched against absolute paths as they are.
 const publicIndex = `${featuresDir}/*/index.ts`;
-const publicLazyEntry = `${featuresDir}/*/lazy-*.{ts,tsx}`;
 
 const featureZones = features.flatMap((name) => [
   {
@@ -44,8 +44,8 @@ const shellZones = [
   {
     target: ['client/app/**', 'client/pages/**', 'client/main.tsx'],
     from: 'client/features/**',
-    except: [publicIndex, publicLazyEntry],
-    message: 'Import a feature through its index.ts, or load one of its lazy-*.ts entries with import().',
+    except: [publicIndex],
+    message: 'Import a feature through its index.ts only; load lazy parts with the loaders it exports.',
   },
   {
     target: ['client/lib/**', 'client/ui/**', 'client/realtime/**'],

@@ -1,19 +1,17 @@
 import { lazy } from 'react';
-import type { PostListProps } from '../features/posts';
+import { loadPostComposer, loadPostList, type PostListProps } from '../features/posts';
+import { loadPostMenu } from '../features/safety';
 
 // Signed out, `/` shows the log-in form: the feed page loads first and sends the visitor on, so
 // the composer and the post list (with the post body's sanitizer and the post menu) load only for
 // someone signed in, alongside the feed's first page rather than with every visit to `/`.
 export const PostComposer = lazy(() =>
-  import('../features/posts/lazy-post-composer').then((module) => ({ default: module.PostComposer })),
+  loadPostComposer().then((module) => ({ default: module.PostComposer })),
 );
 
 /** The feed's post list, with the safety feature's post menu handed in once both have loaded. */
 export const PostList = lazy(async () => {
-  const [list, menu] = await Promise.all([
-    import('../features/posts/lazy-post-list'),
-    import('../features/safety/lazy-post-menu'),
-  ]);
+  const [list, menu] = await Promise.all([loadPostList(), loadPostMenu()]);
   const FeedPostList = (props: Omit<PostListProps, 'postMenu'>) => (
     <list.PostList {...props} postMenu={menu.PostMenu} />
   );

@@ -1,10 +1,11 @@
 /**
  * The posts feature's public face: post cards and lists, the composer around the editor, the
  * posts' queries and the cache updates other features apply to them (live events, blocks).
- * The feed page loads the list and the composer lazily through lazy-post-list.ts and
- * lazy-post-composer.ts instead.
+ * A page that shows the list or the composer only later loads them with loadPostList and
+ * loadPostComposer instead.
  */
 export { BackLink } from './back-link';
+export { loadPostComposer, loadPostList } from './lazy-parts';
 export { PostBody } from './post-body';
 export { PostCard } from './post-card';
 export { PostComposer } from './post-composer';

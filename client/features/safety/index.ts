@@ -3,6 +3,7 @@
  * to post lists), the admin's report queue, and the undo notice.
  */
 export { BlockedAndMutedAccounts } from './blocked-and-muted-accounts';
+export { loadPostMenu } from './lazy-parts';
 export { PostMenu } from './post-menu';
 export { ProfileSafety } from './profile-safety';
 export { ReportGroupCard } from './report-group-card';
