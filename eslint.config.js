@@ -23,7 +23,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'server/platform/workers/*.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'eslint/*.js',
+            'scripts/*.mjs',
+            'server/platform/workers/*.mjs',
+          ],
           // The plain .mjs launchers (scripts/, the worker loader) outnumber the default cap of 8.
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
         },
@@ -99,6 +105,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [nodeBuiltins, noServer] }],
     },
   },
+  ...(await import('./eslint/client-boundaries.js')).clientBoundaries,
   {
     // Client code tested against the real server and real pages on 127.0.0.1.
     files: ['client/integration/**/*.ts'],

@@ -36,6 +36,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // A feature's index.ts only re-exports (docs/ARCHITECTURE.md, "Client features"). Without
+      // this, the bundler takes every module an index names as needed by each importer, so a page
+      // importing one hook from a feature would load the whole feature, lazy parts included.
+      treeshake: {
+        moduleSideEffects: [{ test: /client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [

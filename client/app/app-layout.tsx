@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { UndoToast } from '../features/safety/undo-toast';
-import { SearchBox } from '../features/search/search-box';
+import { useCurrentUser } from '../features/auth';
+import { UndoToast } from '../features/safety';
+import { SearchBox } from '../features/search';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
 import { PageErrorBoundary } from './route-error';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { useLogOut } from '../features/auth/auth.queries';
-import { drafts } from '../features/composer/drafts';
+import { useLogOut } from '../features/auth';
+import { drafts } from '../features/composer';
 
 /** Logs out, forgets this device's drafts and goes to the log-in page, whichever control asked. */
 export function useLogOutAndLeave(): { isPending: boolean; logOut: () => void } {

@@ -1,9 +1,9 @@
 import { Bell, Flag, House, LogOut, Menu, Search, Settings, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { useUnreadCount } from '../features/notifications/notifications.queries';
-import { useSafetyStatus } from '../features/safety/safety.queries';
+import { useCurrentUser } from '../features/auth';
+import { useUnreadCount } from '../features/notifications';
+import { useSafetyStatus } from '../features/safety';
 import { Spinner } from '../ui/button';
 import { useLogOutAndLeave } from './nav-log-out';
 

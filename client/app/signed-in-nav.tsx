@@ -1,12 +1,9 @@
 import { Flag, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { LiveStatus } from '../features/feed/live-status';
-import { useLiveFeed } from '../features/feed/use-live-feed';
-import { NotificationsLink } from '../features/notifications/notifications-link';
-import { useUnreadCount } from '../features/notifications/notifications.queries';
-import { useLiveNotifications } from '../features/notifications/use-live-notifications';
-import { useSafetyStatus } from '../features/safety/safety.queries';
+import { useCurrentUser } from '../features/auth';
+import { LiveStatus, useLiveFeed } from '../features/feed';
+import { NotificationsLink, useLiveNotifications, useUnreadCount } from '../features/notifications';
+import { useSafetyStatus } from '../features/safety';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
 import { useLogOutAndLeave } from './nav-log-out';

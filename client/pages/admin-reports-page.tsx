@@ -1,7 +1,6 @@
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { ReportGroupCard } from '../features/safety/report-group-card';
-import { useReportQueue, useSafetyStatus } from '../features/safety/safety.queries';
+import { useCurrentUser } from '../features/auth';
+import { ReportGroupCard, useReportQueue, useSafetyStatus } from '../features/safety';
 import { userMessageOf } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { FeedEmptyState } from '../features/feed/feed-empty-state';
-import { KeyboardShortcutsDialog } from '../features/feed/keyboard-shortcuts-dialog';
-import { NewPostsPill } from '../features/feed/new-posts-pill';
-import { useFeedPageShortcuts } from '../features/feed/use-feed-page-shortcuts';
-import { useFeed } from '../features/posts/posts.queries';
+import { useCurrentUser } from '../features/auth';
+import {
+  FeedEmptyState,
+  KeyboardShortcutsDialog,
+  NewPostsPill,
+  useFeedPageShortcuts,
+} from '../features/feed';
+import { useFeed } from '../features/posts';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';

@@ -1,11 +1,19 @@
 import { lazy } from 'react';
+import { loadPostComposer, loadPostList, type PostListProps } from '../features/posts';
+import { loadPostMenu } from '../features/safety';
 
 // Signed out, `/` shows the log-in form: the feed page loads first and sends the visitor on, so
-// the composer and the post list (with the post body's sanitizer) load only for someone signed
-// in, alongside the feed's first page rather than with every visit to `/`.
+// the composer and the post list (with the post body's sanitizer and the post menu) load only for
+// someone signed in, alongside the feed's first page rather than with every visit to `/`.
 export const PostComposer = lazy(() =>
-  import('../features/posts/post-composer').then((module) => ({ default: module.PostComposer })),
+  loadPostComposer().then((module) => ({ default: module.PostComposer })),
 );
-export const PostList = lazy(() =>
-  import('../features/posts/post-list').then((module) => ({ default: module.PostList })),
-);
+
+/** The feed's post list, with the safety feature's post menu handed in once both have loaded. */
+export const PostList = lazy(async () => {
+  const [list, menu] = await Promise.all([loadPostList(), loadPostMenu()]);
+  const FeedPostList = (props: Omit<PostListProps, 'postMenu'>) => (
+    <list.PostList {...props} postMenu={menu.PostMenu} />
+  );
+  return { default: FeedPostList };
+});

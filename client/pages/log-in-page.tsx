@@ -1,7 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AuthCard } from '../features/auth/auth-card';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { LogInForm } from '../features/auth/log-in-form';
+import { AuthCard, LogInForm, useCurrentUser } from '../features/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function LogInPage() {

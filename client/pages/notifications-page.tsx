@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { NotificationList } from '../features/notifications/notification-list';
+import { useCurrentUser } from '../features/auth';
 import {
+  NotificationList,
   unreadCountOf,
   useFreshNotifications,
   useMarkNotificationsRead,
-} from '../features/notifications/notifications.queries';
+} from '../features/notifications';
 import { userMessageOf } from '../lib/api-client';
 import { useNearViewport } from '../lib/use-near-viewport';
 import { useDocumentTitle } from '../lib/use-document-title';

@@ -1,13 +1,17 @@
 import { useEffect } from 'react';
 import { CornerLeftUp } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import type { ReplyNavigationState } from '../features/feed/use-feed-shortcuts';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { BackLink } from '../features/posts/back-link';
-import { PostCard } from '../features/posts/post-card';
-import { PostComposer } from '../features/posts/post-composer';
-import { PostList } from '../features/posts/post-list';
-import { usePost, useReplies } from '../features/posts/posts.queries';
+import {
+  BackLink,
+  PostCard,
+  PostComposer,
+  PostList,
+  type ReplyNavigationState,
+  usePost,
+  useReplies,
+} from '../features/posts';
+import { useCurrentUser } from '../features/auth';
+import { PostMenu } from '../features/safety';
 import { ApiError } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
@@ -44,7 +48,7 @@ export function PostPage() {
         </Link>
       )}
       <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
-        <PostCard post={post.data} isFocus highlight={highlight} />
+        <PostCard post={post.data} isFocus highlight={highlight} postMenu={PostMenu} />
       </div>
       {isThreadRoot && (
         <section aria-labelledby="replies-title" className="flex flex-col gap-4">
@@ -55,6 +59,7 @@ export function PostPage() {
           <PostList
             query={replies}
             label="Replies"
+            postMenu={PostMenu}
             empty={<p className="text-slate-600 dark:text-slate-400">No replies yet.</p>}
           />
         </section>

@@ -1,9 +1,8 @@
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { PostList } from '../features/posts/post-list';
-import { useAuthorPosts, useAuthorReplies, useProfile } from '../features/posts/posts.queries';
-import { ProfileHeader } from '../features/users/profile-header';
-import { ProfileSafety } from '../features/safety/profile-safety';
+import { useCurrentUser } from '../features/auth';
+import { PostList, useAuthorPosts, useAuthorReplies, useProfile } from '../features/posts';
+import { ProfileHeader } from '../features/users';
+import { PostMenu, ProfileSafety } from '../features/safety';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 import { NotFoundPage } from './not-found-page';
@@ -61,12 +60,14 @@ function Profile({ handle }: { handle: string }) {
           query={posts}
           label={`Posts by ${user.displayName}`}
           empty={<p className="text-slate-600 dark:text-slate-400">No posts yet.</p>}
+          postMenu={PostMenu}
         />
       ) : (
         <PostList
           query={replies}
           label={`Replies by ${user.displayName}`}
           empty={<p className="text-slate-600 dark:text-slate-400">No replies yet.</p>}
+          postMenu={PostMenu}
         />
       )}
     </div>

@@ -1,8 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../common/search/search-query';
-import { SearchBox } from '../features/search/search-box';
-import { SearchResults } from '../features/search/search-results';
-import { canSearch } from '../features/search/search.queries';
+import { canSearch, SearchBox, SearchResults } from '../features/search';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function SearchPage() {

@@ -1,14 +1,15 @@
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { AvatarSettings } from '../features/account/avatar-settings';
-import { DeleteAccount } from '../features/account/delete-account';
-import { EmailForm } from '../features/account/email-form';
-import { PasswordForm } from '../features/account/password-form';
-import { ProfileForm } from '../features/account/profile-form';
-import { SessionsList } from '../features/account/sessions-list';
-import { SettingsSection } from '../features/account/settings-section';
-import { BlockedAndMutedAccounts } from '../features/safety/blocked-and-muted-accounts';
-import { useSafetyStatus } from '../features/safety/safety.queries';
+import { useCurrentUser } from '../features/auth';
+import {
+  AvatarSettings,
+  DeleteAccount,
+  EmailForm,
+  PasswordForm,
+  ProfileForm,
+  SessionsList,
+  SettingsSection,
+} from '../features/account';
+import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 

@@ -1,7 +1,5 @@
 import { Link, Navigate, useNavigate } from 'react-router';
-import { AuthCard } from '../features/auth/auth-card';
-import { useCurrentUser } from '../features/auth/auth.queries';
-import { SignUpForm } from '../features/auth/sign-up-form';
+import { AuthCard, SignUpForm, useCurrentUser } from '../features/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export function SignUpPage() {

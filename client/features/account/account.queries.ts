@@ -12,8 +12,8 @@ import type {
 } from '../../../common/contracts/users';
 import { apiRequest } from '../../lib/api-client';
 import { uploadForm } from '../../lib/upload';
-import { currentUserKey } from '../auth/auth.queries';
-import type { ImageEdit } from '../media/crop-math';
+import { currentUserKey } from '../auth';
+import type { ImageEdit } from '../media';
 
 export const sessionsKey = ['me', 'sessions'] as const;
 

@@ -3,9 +3,7 @@ import type { CurrentUser } from '../../../common/contracts/auth';
 import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
-import { triageFiles } from '../media/attachments';
-import { CropDialog, preloadCropEditor } from '../media/crop-dialog';
-import { uploadErrorMessage } from '../media/media-messages';
+import { CropDialog, preloadCropEditor, triageFiles, uploadErrorMessage } from '../media';
 import { useRemoveAvatar, useSetAvatar } from './account.queries';
 import { SavedNote } from './settings-section';
 

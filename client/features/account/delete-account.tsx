@@ -6,7 +6,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/text-field';
-import { drafts } from '../composer/drafts';
+import { drafts } from '../composer';
 import { useDeleteAccount } from './account.queries';
 
 /** Two steps: the password, then a confirmation that says what goes. */

@@ -3,8 +3,7 @@ import { changeEmailRequestSchema, type CurrentUser } from '../../../common/cont
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { EmailSuggestion } from '../auth/email-suggestion';
-import { useEmailSuggestion } from '../auth/use-email-suggestion';
+import { EmailSuggestion, useEmailSuggestion } from '../auth';
 import { useChangeEmail } from './account.queries';
 import { SavedNote } from './settings-section';
 import { useSettingsForm } from './use-settings-form';

@@ -3,7 +3,7 @@ import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../ui/button';
-import { userSearchQuery } from '../users/users.queries';
+import { userSearchQuery } from '../users';
 import { CharacterCounter, remainingCharacters } from './character-counter';
 import { drafts } from './drafts';
 import { ComposerShortcuts, composerExtensions } from './editor-extensions';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowUp } from 'lucide-react';
-import { insertPost } from '../posts/posts.queries';
+import { insertPost } from '../posts';
 import { pendingPosts, usePendingPosts } from './pending-posts';
 
 /**

@@ -11,11 +11,17 @@ import type { Post, PostPage } from '../../../common/contracts/posts';
 import { apiRequest } from '../../lib/api-client';
 import { useLiveChannel } from '../../realtime/use-live-channel';
 import { type ConnectionState, useConnectionState } from '../../realtime/use-realtime';
-import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../posts/posts.queries';
-import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
+import {
+  insertKeepingReadingPlace,
+  insertPost,
+  patchPost,
+  postKeys,
+  type PostPages,
+  removePost,
+} from '../posts';
+import { safetyKeys, useSafetyStatus } from '../safety';
 import { pendingPosts } from './pending-posts';
 import { isReaderIdle, watchReaderActivity } from './reader-activity';
-import { insertKeepingReadingPlace } from './reading-place';
 
 /** Closer to the top than this, a new post goes in at once; further down, it waits behind the pill. */
 const AT_TOP_PX = 120;

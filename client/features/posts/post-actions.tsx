@@ -3,8 +3,8 @@ import { type Ref, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { useCurrentUser } from '../auth/auth.queries';
-import { PostMenu } from '../safety/post-menu';
+import { useCurrentUser } from '../auth';
+import type { PostMenuSlot } from './post-menu-slot';
 import { useDeletePost, useToggleLike } from './posts.queries';
 
 /** At least 44 × 44 px on phones, where a finger presses them; compact from `sm` on. */
@@ -24,9 +24,12 @@ export interface PostActionsProps {
   onEdit: () => void;
   /** Where focus returns when the edit form closes. */
   editButtonRef?: Ref<HTMLButtonElement>;
+  /** Shown to a signed-in reader after the post's own actions. */
+  menu: PostMenuSlot;
 }
 
-export function PostActions({ post, isMine, canReply, isEditing, onEdit, editButtonRef }: PostActionsProps) {
+export function PostActions(props: PostActionsProps) {
+  const { post, isMine, canReply, isEditing, onEdit, editButtonRef, menu: PostMenu } = props;
   const like = useToggleLike(post);
   const remove = useDeletePost(post);
   const navigate = useNavigate();

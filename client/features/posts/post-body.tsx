@@ -1,7 +1,7 @@
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { highlightTermsOf } from '../../../common/search/search-query';
-import { highlight as highlightMatches } from '../search/highlight';
+import { highlight as highlightMatches } from '../search';
 import { sanitizePostHtml } from './sanitize-post-html';
 
 export interface PostBodyProps {

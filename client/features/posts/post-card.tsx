@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
-import { useCurrentUser } from '../auth/auth.queries';
-import { drafts } from '../composer/drafts';
-import { LinkPreviewCard } from '../link-previews/link-preview-card';
-import { PostImages } from '../media/post-images';
+import { useCurrentUser } from '../auth';
+import { drafts } from '../composer';
+import { LinkPreviewCard } from '../link-previews';
+import { PostImages } from '../media';
 import { PostActions } from './post-actions';
 import { PostBody } from './post-body';
+import type { PostMenuSlot } from './post-menu-slot';
 import { editDraftKey, PostEditor } from './post-editor';
 
 export interface PostCardProps {
@@ -20,12 +21,14 @@ export interface PostCardProps {
   highlight?: string | undefined;
   /** In a feed: its place (from 1) and the feed's size (-1 while more may load). */
   position?: { index: number; setSize: number };
+  /** The "more actions" menu (from the safety feature, which posts cannot import). */
+  postMenu: PostMenuSlot;
 }
 
 /** Posts at the top of a feed that are likely on the first screen: their pictures load first. */
 const FIRST_SCREEN_POSTS = 2;
 
-export function PostCard({ post, isFocus = false, highlight, position }: PostCardProps) {
+export function PostCard({ post, isFocus = false, highlight, position, postMenu }: PostCardProps) {
   const isOnFirstScreen = isFocus || (position !== undefined && position.index <= FIRST_SCREEN_POSTS);
   const { data: me } = useCurrentUser();
   const isMine = me?.id === post.author.id;
@@ -94,6 +97,7 @@ export function PostCard({ post, isFocus = false, highlight, position }: PostCar
           isEditing={isEditing}
           onEdit={() => setIsEditing(true)}
           editButtonRef={editButtonRef}
+          menu={postMenu}
         />
       </div>
     </article>

@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { userMessageOf } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { useCurrentUser } from '../auth/auth.queries';
-import { draftKey } from '../composer/drafts';
-import { LazyComposer } from '../composer/lazy-composer';
-import { ComposerLinkPreview } from '../link-previews/composer-link-preview';
-import { useComposerLinkPreview } from '../link-previews/use-composer-link-preview';
-import { altFieldId } from '../media/attachment-item';
-import { blockingProblem, hasMissingAlt, postImageRefs } from '../media/attachments';
-import { useComposerImages } from '../media/use-composer-images';
-import { useConfirmation } from '../media/use-confirmation';
+import { useCurrentUser } from '../auth';
+import { draftKey, LazyComposer } from '../composer';
+import { ComposerLinkPreview, useComposerLinkPreview } from '../link-previews';
+import {
+  altFieldId,
+  blockingProblem,
+  hasMissingAlt,
+  postImageRefs,
+  useComposerImages,
+  useConfirmation,
+} from '../media';
 import { useCreatePost } from './posts.queries';
 
 export interface PostComposerProps {

@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import type { Post } from '../../../common/contracts/posts';
 import { userMessageOf } from '../../lib/api-client';
-import { useCurrentUser } from '../auth/auth.queries';
-import { draftKey, drafts } from '../composer/drafts';
-import { LazyComposer } from '../composer/lazy-composer';
+import { useCurrentUser } from '../auth';
+import { draftKey, drafts, LazyComposer } from '../composer';
 import { useEditPost } from './posts.queries';
 import { sanitizePostHtml } from './sanitize-post-html';
 

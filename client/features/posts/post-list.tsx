@@ -3,11 +3,12 @@ import { type ReactNode, useRef } from 'react';
 import { userMessageOf } from '../../lib/api-client';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { Button } from '../../ui/button';
-import { onFeedKeyDown } from '../feed/feed-focus';
-import { KeepReadingPlace } from '../feed/reading-place';
-import { useFeedShortcuts } from '../feed/use-feed-shortcuts';
+import { onFeedKeyDown } from './feed-focus';
+import { KeepReadingPlace } from './reading-place';
+import { useFeedShortcuts } from './use-feed-shortcuts';
 import { SkeletonPosts } from '../../ui/skeleton';
 import { PostCard } from './post-card';
+import type { PostMenuSlot } from './post-menu-slot';
 import type { PostPages } from './posts.queries';
 
 const NO_FEED = { current: null };
@@ -26,13 +27,15 @@ export interface PostListProps {
   empty: ReactNode;
   /** j, k, l and r act on this list (one list per page may have them). */
   hasShortcuts?: boolean;
+  /** Each post's "more actions" menu (see PostMenuSlot). */
+  postMenu: PostMenuSlot;
 }
 
 /**
  * A paged list of posts that loads the next page as its end comes into view: an ARIA feed, each
  * post a focusable article with its position; Page Down / Page Up move between them.
  */
-export function PostList({ query, label, empty, hasShortcuts = false }: PostListProps) {
+export function PostList({ query, label, empty, hasShortcuts = false, postMenu }: PostListProps) {
   const { data, error, fetchNextPage, hasNextPage, isFetchingNextPage, isPending } = query;
   const feed = useRef<HTMLDivElement>(null);
   const loadMore = () => {
@@ -72,7 +75,12 @@ export function PostList({ query, label, empty, hasShortcuts = false }: PostList
           className={FEED_FRAME}
         >
           {posts.map((post, index) => (
-            <PostCard key={post.id} post={post} position={{ index: index + 1, setSize }} />
+            <PostCard
+              key={post.id}
+              post={post}
+              position={{ index: index + 1, setSize }}
+              postMenu={postMenu}
+            />
           ))}
         </div>
       </KeepReadingPlace>

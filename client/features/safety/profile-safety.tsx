@@ -5,7 +5,7 @@ import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { useCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser } from '../auth';
 import { applyRelation } from './relation-actions';
 import { type SafetyKind, setRelation } from './safety.queries';
 

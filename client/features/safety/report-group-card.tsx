@@ -6,7 +6,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { RelativeTime } from '../../ui/relative-time';
-import { PostBody } from '../posts/post-body';
+import { PostBody } from '../posts';
 import { useAdminRemovePost, useCloseReports, useSetSuspension } from './safety.queries';
 import { undoNotice } from './undo-notice';
 

@@ -18,7 +18,7 @@ import type {
 } from '../../../common/contracts/safety';
 import type { PostAuthor, PostDeleteResponse } from '../../../common/contracts/posts';
 import { apiRequest } from '../../lib/api-client';
-import { removePost, removePostsBy } from '../posts/posts.queries';
+import { removePost, removePostsBy } from '../posts';
 
 export type SafetyKind = 'block' | 'mute';
 

@@ -1,0 +1,10 @@
+/**
+ * The auth feature's public face: who is signed in, logging in and out, and the e-mail typo
+ * suggestion the account settings reuse. Other features, pages and the app import only this.
+ */
+export { AuthCard } from './auth-card';
+export { currentUserKey, useCurrentUser, useLogOut } from './auth.queries';
+export { EmailSuggestion } from './email-suggestion';
+export { LogInForm } from './log-in-form';
+export { SignUpForm } from './sign-up-form';
+export { useEmailSuggestion } from './use-email-suggestion';

@@ -1,0 +1,29 @@
+/**
+ * The posts feature's public face: post cards and lists, the composer around the editor, the
+ * posts' queries and the cache updates other features apply to them (live events, blocks).
+ * A page that shows the list or the composer only later loads them with loadPostList and
+ * loadPostComposer instead.
+ */
+export { BackLink } from './back-link';
+export { loadPostComposer, loadPostList } from './lazy-parts';
+export { PostBody } from './post-body';
+export { PostCard } from './post-card';
+export { PostComposer } from './post-composer';
+export { PostList, type PostListProps } from './post-list';
+export type { PostMenuSlot } from './post-menu-slot';
+export {
+  insertPost,
+  patchPost,
+  type PostPages,
+  postKeys,
+  removePost,
+  removePostsBy,
+  useAuthorPosts,
+  useAuthorReplies,
+  useFeed,
+  usePost,
+  useProfile,
+  useReplies,
+} from './posts.queries';
+export { insertKeepingReadingPlace } from './reading-place';
+export type { ReplyNavigationState } from './use-feed-shortcuts';

@@ -1,0 +1,2 @@
+/** The post menu for a page that loads its post list lazily (see posts/lazy-parts.ts). */
+export const loadPostMenu = () => import('./post-menu');
