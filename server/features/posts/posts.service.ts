@@ -14,7 +14,7 @@ import type {
 import type { PostLinkPreviews } from '../link-previews/post-link-preview';
 import type { UsersService } from '../users/users.service';
 import { type PreparedPostBody, preparePostBody } from './post-body';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { decodeCursor, encodeCursor } from '../../platform/cursor/keyset-cursor';
 import { presentPost, presentPublicPost } from './post.presenter';
 import {
   createPostsRepository,

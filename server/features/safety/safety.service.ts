@@ -9,7 +9,7 @@ import {
 import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
-import { decodeCursor, encodeCursor } from '../posts/post-cursor';
+import { decodeCursor, encodeCursor } from '../../platform/cursor/keyset-cursor';
 import { presentPublicProfile } from '../users/user.presenter';
 import { isSuspended, type UsersRepository } from '../users/users.repository';
 import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';

@@ -10,9 +10,9 @@ import { buildApp } from '../../app';
 import { type Config, loadConfig } from '../../config';
 import { API_PREFIX } from '../../http/api-guards';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db/database';
-import { newAccount, sessionCookieFrom } from '../../test-support/test-app';
-import { freshTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '../realtime-server';
+import { newAccount, sessionCookieFrom } from '../test-app';
+import { freshTestDatabase, type TestDatabase } from '../test-database';
+import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '../../realtime/realtime-server';
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 

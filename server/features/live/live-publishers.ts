@@ -1,6 +1,6 @@
-import { FEED_CHANNEL, type FeedEvent, userChannel } from '../../common/contracts/feed-events';
-import type { UserEvent } from '../../common/contracts/notifications';
-import type { Broadcaster } from './broadcaster';
+import { FEED_CHANNEL, type FeedEvent, userChannel } from '../../../common/contracts/feed-events';
+import type { UserEvent } from '../../../common/contracts/notifications';
+import type { Broadcaster } from '../../realtime/broadcaster';
 
 /** Announces a feed event to every reader (the public `feed` channel). */
 export type FeedPublisher = (event: FeedEvent) => Promise<void>;
