@@ -3,13 +3,10 @@ import type { SessionSummary, UpdateProfileRequest } from '../../../common/contr
 import { AppError, errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { isUniqueViolation } from '../auth/auth.service';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { createSessionsRepository } from '../auth/sessions.repository';
-import type { MediaService, UploadInput } from '../media/media.service';
-import type { PostsService } from '../posts/posts.service';
-import { presentCurrentUser } from '../users/user.presenter';
-import { createUsersRepository, type UserRow } from '../users/users.repository';
+import { createSessionsRepository, hashPassword, isUniqueViolation, verifyPassword } from '../auth';
+import type { MediaService, UploadInput } from '../media';
+import type { PostsService } from '../posts';
+import { createUsersRepository, presentCurrentUser, type UserRow } from '../users';
 import { deviceName } from './device-name';
 
 export interface AccountServiceDeps {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
 import { errors } from '../../errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { isSuspended, type UserRow, type UsersRepository } from '../users/users.repository';
+import { isSuspended, type UserRow, type UsersRepository } from '../users';
 import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
 import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
 import { newSessionToken, sessionIdFor } from './session-token';

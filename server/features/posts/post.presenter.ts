@@ -1,6 +1,6 @@
 import type { PostImage } from '../../../common/contracts/media';
 import type { Post, PostAuthor, PostLinkPreview } from '../../../common/contracts/posts';
-import { parseAvatar } from '../users/user.presenter';
+import { parseAvatar } from '../users';
 import type { PostRow } from './posts.repository';
 
 export function presentPost(row: PostRow): Post {

@@ -4,7 +4,7 @@ import {
   type FeedSkippedEvent,
   filteredFeedChannel,
 } from '../../../common/contracts/safety';
-import type { FeedPublisher } from '../../realtime/live-publishers';
+import type { FeedPublisher } from '../live';
 import { LIVE_FEED_CHANNELS_PER_TRIGGER, MAX_FILTERED_LIVE_READERS } from './limits';
 import type { ChannelPublisher, SafetyService } from './safety.service';
 

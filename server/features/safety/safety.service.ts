@@ -10,8 +10,7 @@ import type { ProfileViewer, PublicProfile } from '../../../common/contracts/use
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import { decodeCursor, encodeCursor } from '../../platform/cursor/keyset-cursor';
-import { presentPublicProfile } from '../users/user.presenter';
-import { isSuspended, type UsersRepository } from '../users/users.repository';
+import { isSuspended, presentPublicProfile, type UsersRepository } from '../users';
 import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';
 import { createSafetyRepository, type SafetyKind, type SafetyRepository } from './safety.repository';
 

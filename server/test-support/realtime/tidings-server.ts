@@ -74,8 +74,7 @@ export function createRealtimeTestEnv(extraEnv: Record<string, string> = {}) {
       const app = await buildApp({
         config,
         database,
-        realtimeServer: realtime,
-        ...(options.now ? { realtimeClock: options.now } : {}),
+        testHooks: { realtime: { server: realtime, ...(options.now ? { clock: options.now } : {}) } },
         ...(options.clientDir ? { clientDir: options.clientDir } : {}),
       });
       await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
