@@ -37,7 +37,7 @@ const root = resolve(import.meta.dirname, '..');
 const feature = (name) => `server/features/${name}`;
 
 const realtimeZones = [
-  ['server/features', 'the app\'s channel rules and live publishers live in server/features/live.'],
+  ['server/features', "the app's channel rules and live publishers live in server/features/live."],
   ['server/app.ts', 'the transport is built by app.ts, never the reverse.'],
   ['server/scale-out.ts', 'scale-out parts are passed in (fan-out, presence).'],
   ['server/test-support', 'test helpers that start the app live in server/test-support/realtime.'],

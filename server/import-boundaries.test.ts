@@ -30,7 +30,9 @@ describe('server/realtime is the transport only', () => {
     ['test support', '../test-support/redis'],
   ])('refuses an import of %s', async (_what, path) => {
     const found = await problems('server/realtime/probe.ts', importing(path));
-    expect(found).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Pusher-protocol transport only/)]);
+    expect(found).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*Pusher-protocol transport only/),
+    ]);
   });
 
   it('lets it use the platform', async () => {

@@ -2,7 +2,12 @@ import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHANNEL_NAME_LENGTH, MAX_EVENT_DATA_BYTES, MAX_PRESENCE_MEMBERS } from './limits';
 import { type BareRealtimeServer, startBareRealtime } from '../test-support/realtime/bare-server';
-import { isEvent, openRawClient, type ReceivedFrame, type RawClient } from '../test-support/realtime/raw-client';
+import {
+  isEvent,
+  openRawClient,
+  type ReceivedFrame,
+  type RawClient,
+} from '../test-support/realtime/raw-client';
 import { TEST_REALTIME } from '../test-support/realtime/tidings-server';
 import { waitUntil } from '../test-support/realtime/wait';
 

@@ -4,7 +4,11 @@ import { API_PREFIX } from '../http/api-guards';
 import { deleteRedisKeys, uniqueRedisPrefix } from '../test-support/redis';
 import { openRedisNode, type RedisNodeParts } from '../test-support/realtime/redis-node';
 import { connectSignedIn, terminated } from '../test-support/realtime/signed-in';
-import { createRealtimeTestEnv, createSdk, type TidingsTestServer } from '../test-support/realtime/tidings-server';
+import {
+  createRealtimeTestEnv,
+  createSdk,
+  type TidingsTestServer,
+} from '../test-support/realtime/tidings-server';
 import { nextEvent, withTimeout } from '../test-support/realtime/wait';
 
 /**

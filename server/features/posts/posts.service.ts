@@ -6,11 +6,7 @@ import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import type { FeedPublisher } from '../live';
 import type { MediaService } from '../media';
-import type {
-  MentionsInPost,
-  NotificationsService,
-  PendingNotification,
-} from '../notifications';
+import type { MentionsInPost, NotificationsService, PendingNotification } from '../notifications';
 import type { PostLinkPreviews } from '../link-previews';
 import type { UsersService } from '../users';
 import { type PreparedPostBody, preparePostBody } from './post-body';

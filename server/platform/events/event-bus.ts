@@ -70,7 +70,9 @@ export function createEventBus<Events extends object, Mirrored extends keyof Eve
       const running = [...startAnyNode(name), ...listeners.map((listener) => start(() => listener(payload)))];
       if (isMirrored.has(name)) mirror?.announce(name);
       const settled = await Promise.allSettled(running);
-      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      const failed = settled.find(
+        (outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected',
+      );
       if (failed) throw failed.reason;
     },
     on(name, listener) {

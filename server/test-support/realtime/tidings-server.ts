@@ -12,7 +12,11 @@ import { API_PREFIX } from '../../http/api-guards';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db/database';
 import { newAccount, sessionCookieFrom } from '../test-app';
 import { freshTestDatabase, type TestDatabase } from '../test-database';
-import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '../../realtime/realtime-server';
+import {
+  createRealtimeServer,
+  type RealtimeServer,
+  type RealtimeServerOptions,
+} from '../../realtime/realtime-server';
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
