@@ -24,7 +24,13 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         projectService: {
-          allowDefaultProject: ['*.js', '*.mjs', 'scripts/*.mjs', 'server/platform/workers/*.mjs'],
+          allowDefaultProject: [
+            '*.js',
+            '*.mjs',
+            'eslint/*.js',
+            'scripts/*.mjs',
+            'server/platform/workers/*.mjs',
+          ],
           // The plain .mjs launchers (scripts/, the worker loader) outnumber the default cap of 8.
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
         },
