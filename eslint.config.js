@@ -3,6 +3,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverBoundaries } from './eslint/server-boundaries.js';
 
 /** Import boundaries (docs/ARCHITECTURE.md): enforced here, not by convention. */
 const nodeBuiltins = { group: ['node:*'], message: 'common/ and client/ cannot use Node built-ins.' };
@@ -188,5 +189,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverBoundaries,
   prettier,
 );

@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import { Pool } from 'undici';
 import { FEED_PAGE_SIZE } from '../common/contracts/posts';
 import { loadConfig } from '../server/config';
-import { encodeCursor } from '../server/features/posts/post-cursor';
+import { encodeCursor } from '../server/platform/cursor/keyset-cursor';
 import { migrateToLatest, openDatabase } from '../server/platform/db/database';
 import { seedPosts, seededPostId } from '../server/test-support/seed-posts';
 import { reportLatencies, runPool } from './link-preview/bench-tools';

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, publishFeedEvent: async () => undefined });
+  const app = await buildApp({ config, database, testHooks: { live: { feed: async () => undefined } } });
   const xhr = { 'x-requested-with': 'XMLHttpRequest' };
   try {
     const signUp = await app.inject({

@@ -1,50 +1,20 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { Config } from './config';
-import { registerAccountRoutes } from './features/account/account.routes';
-import { createAccountService } from './features/account/account.service';
-import { PASSWORD_CHECK_FAILURES_PER_ACCOUNT } from './features/account/limits';
-import { AUTH_RATE_RULES } from './features/auth/auth.limits';
-import { registerAuthRoutes } from './features/auth/auth.routes';
-import { createAuthService } from './features/auth/auth.service';
-import { createSessionCookie } from './features/auth/session-cookie';
-import { installSessionHook } from './features/auth/session.hook';
-import { createSessionsRepository } from './features/auth/sessions.repository';
-import { UNCACHED_PREVIEWS_PER_USER } from './features/link-previews/limits';
-import { createKyselyPreviewCacheStore } from './features/link-previews/link-previews.repository';
-import { registerLinkPreviewRoutes } from './features/link-previews/link-previews.routes';
-import { createLinkPreviewService } from './features/link-previews/link-previews.service';
-import { createPostLinkPreviews } from './features/link-previews/post-link-preview';
-import { createPreviewImagesRepository } from './features/link-previews/preview-images.repository';
-import { registerPreviewImageRoutes } from './features/link-previews/preview-images.routes';
-import { createPreviewImageService } from './features/link-previews/preview-images.service';
-import { createJobQueue } from './features/media/job-queue';
-import { MEDIA_MAX_CONCURRENT_JOBS, MEDIA_UPLOADS_PER_USER } from './features/media/limits';
-import { registerMediaFileRoutes } from './features/media/media-files.routes';
-import { startMediaSweep } from './features/media/media-sweep';
-import { registerMediaRoutes } from './features/media/media.routes';
-import { REPORTS_PER_USER } from './features/moderation/limits';
-import { registerModerationRoutes } from './features/moderation/moderation.routes';
-import { createModerationService } from './features/moderation/moderation.service';
-import { createMediaService } from './features/media/media.service';
-import { registerNotificationRoutes } from './features/notifications/notifications.routes';
-import { createNotificationsService } from './features/notifications/notifications.service';
-import { registerPostRoutes } from './features/posts/posts.routes';
-import { createPostsService } from './features/posts/posts.service';
-import { createLiveFeedPublisher } from './features/safety/live-feed-publisher';
-import { registerSafetyRoutes } from './features/safety/safety.routes';
-import {
-  type ChannelPublisher,
-  createSafetyService,
-  shouldNotifyUnlessHidden,
-} from './features/safety/safety.service';
-import { registerSearchRoutes } from './features/search/search.routes';
-import { createSearchService } from './features/search/search.service';
-import { startSearchWorkers } from './features/search/search-workers';
-import { registerClientConfigRoutes } from './features/client-config/client-config.routes';
-import { createUsersRepository } from './features/users/users.repository';
-import { registerUserRoutes } from './features/users/users.routes';
-import { createUsersService } from './features/users/users.service';
+import { accountFeature } from './features/account/account.plugin';
+import { adminsFeature } from './features/admins/admins.plugin';
+import { authFeature } from './features/auth/auth.plugin';
+import { clientConfigFeature } from './features/client-config/client-config.plugin';
+import { linkPreviewsFeature } from './features/link-previews/link-previews.plugin';
+import { liveFeature, type LiveSinks } from './features/live/live.plugin';
+import { mediaFeature } from './features/media/media.plugin';
+import { moderationFeature } from './features/moderation/moderation.plugin';
+import { notificationsFeature } from './features/notifications/notifications.plugin';
+import { postsFeature } from './features/posts/posts.plugin';
+import { profilesFeature } from './features/profiles/profiles.plugin';
+import { safetyFeature } from './features/safety/safety.plugin';
+import { searchFeature } from './features/search/search.plugin';
+import { usersFeature } from './features/users/users.plugin';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
 import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './http/error-handler';
@@ -53,35 +23,33 @@ import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
 import { installTextInputGuard } from './http/text-input-guard';
 import type { DatabaseHandle } from './platform/db/database';
+import { createDomainEvents } from './platform/events/domain-events';
 import { createLoggerOptions } from './platform/logger';
-import { offlineResolveHost } from './platform/safe-fetch/target-check';
+import type { ApiRoutes, Platform } from './platform/platform';
 import type { ObjectStorage } from './platform/storage/object-storage';
 import { createStorageFor } from './platform/storage/storage-for';
-import { registerRealtimeAuthRoutes } from './realtime/channel-auth.routes';
-import { registerPusherHttpApi } from './realtime/http-api';
-import { type FeedPublisher, livePublishersFor, type UserEventPublisher } from './realtime/live-publishers';
-import { createBroadcasterFor } from './realtime/realtime-config';
-import { createRealtimeServer, type RealtimeServer } from './realtime/realtime-server';
-import { createScaleOut, type ScaleOut } from './scale-out';
+import { installRealtime } from './realtime/install-realtime';
+import type { RealtimeServer } from './realtime/realtime-server';
+import { createScaleOut } from './scale-out';
+
+/** What tests change in the app they build; production passes none of it. */
+export interface TestHooks {
+  /** Live events go here instead of to the broadcaster, so tests read what readers would get. */
+  live?: LiveSinks;
+  /** The test's own embedded server (other credentials, short time-outs) and its API's clock. */
+  realtime?: { server: RealtimeServer; clock?: () => number };
+  /** Hears of every route as it is registered: tests that must cover them all list them here. */
+  onRoute?: (route: RouteOptions) => void;
+}
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   /** The built client (dist/client); omitted in API-only tests. */
   clientDir?: string;
-  /** Where live feed events go; tests may listen here instead of the broadcaster. */
-  publishFeedEvent?: FeedPublisher;
-  /** Where events for one user's private channel go; tests may listen here too. */
-  publishUserEvent?: UserEventPublisher;
-  /** Where filtered feed events and feed-channel changes go (several channels at once); tests too. */
-  publishToChannels?: ChannelPublisher;
-  /** Tests bring their own embedded server (other credentials, short time-outs, a clock). */
-  realtimeServer?: RealtimeServer;
-  realtimeClock?: () => number;
   /** Where media files go; what config says (DATA_DIR/media or S3) when omitted. */
   storage?: ObjectStorage;
-  /** Hears of every route as it is registered: tests that must cover them all list them here. */
-  onRoute?: (route: RouteOptions) => void;
+  testHooks?: TestHooks;
 }
 
 /** JSON bodies larger than this are refused with 413 before they are parsed. */
@@ -89,7 +57,7 @@ export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole app, not listening: main.ts listens, tests use inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, clientDir } = deps;
+  const { config, database, clientDir, testHooks = {} } = deps;
   const { storage, close: closeStorage } = deps.storage
     ? { storage: deps.storage, close: () => undefined }
     : await createStorageFor(config.storage);
@@ -104,189 +72,73 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
   });
-  const { onRoute } = deps;
+  const { onRoute } = testHooks;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   installErrorHandler(app);
   installRequestLog(app);
   installSecurityHeaders(app, { isSecure: config.isSecure });
   await app.register(fastifyCookie);
-  const scaleOut = await createScaleOut(deps.config.redis, app.log, {
-    withRealtime: deps.config.realtime.kind === 'embedded' && deps.realtimeServer === undefined,
+  const scaleOut = await createScaleOut(config.redis, app.log, {
+    withRealtime: config.realtime.kind === 'embedded' && testHooks.realtime === undefined,
   });
   // After preClose, which closes the realtime server: its last member_removed go out through it.
   app.addHook('onClose', async () => scaleOut.close());
-  const createRateLimiter = scaleOut.rateLimiter;
-
-  const cookie = createSessionCookie(config.isSecure);
-  const users = createUsersRepository(database.db);
-  const auth = createAuthService({
-    users,
-    sessions: createSessionsRepository(database.db),
-    sessionSecret: config.sessionSecret,
-    // The first account created is the admin; moderation (built below) decides who that is.
-    onAccountCreated: (userId) => moderation.claimFounderSeat(userId),
-    limiters: {
-      loginPerIp: createRateLimiter(AUTH_RATE_RULES.loginPerIp),
-      loginFailuresPerAccount: createRateLimiter(AUTH_RATE_RULES.loginFailuresPerAccount),
-      signUpPerIp: createRateLimiter(AUTH_RATE_RULES.signUpPerIp),
+  const apiRoutes: ApiRoutes[] = [];
+  let apiScopeBuilt = false;
+  const platform: Platform = {
+    app,
+    apiRoutes(register) {
+      // A route added after the scope is registered would silently never exist.
+      if (apiScopeBuilt) throw new Error('API routes must be added while the features are built');
+      apiRoutes.push(register);
     },
-  });
-  installSessionHook(app, auth, cookie);
+    config,
+    db: database.db,
+    storage,
+    rateLimiter: scaleOut.rateLimiter,
+    events: createDomainEvents(scaleOut.events, (err, event) =>
+      app.log.error({ err, event }, "reaction to another node's event failed"),
+    ),
+  };
+
+  // Features in dependency order: each gets the services of those before it, never after.
+  const users = usersFeature(platform);
+  const auth = authFeature(platform, { users });
+  // After the session hook (auth), which resolves what they check.
   installApiGuards(app);
   installTextInputGuard(app);
-
   app.get('/healthz', async () => {
     await database.db.selectNoFrom((eb) => eb.lit(1).as('ok')).execute();
     return { status: 'ok' };
   });
-
-  const realtime = await installRealtime(app, deps, scaleOut);
-  const publishers = livePublishersFor(realtime.broadcaster, (err, channel, event) =>
-    app.log.error({ err, channel, event }, 'live event not published'),
-  );
-  const usersService = createUsersService({ users });
-  const publishToChannels: ChannelPublisher = deps.publishToChannels ?? publishers.channels;
-  const safety = createSafetyService({ db: database.db, users, publish: publishToChannels });
-  const notifications = createNotificationsService({
-    db: database.db,
-    publish: deps.publishUserEvent ?? publishers.user,
-    // Nobody hears of someone they block, mute or are blocked by.
-    shouldNotify: shouldNotifyUnlessHidden,
+  const realtime = await installRealtime(app, config.realtime, {
+    cluster: scaleOut.realtime,
+    ...(testHooks.realtime ? { server: testHooks.realtime.server } : {}),
+    ...(testHooks.realtime?.clock ? { clock: testHooks.realtime.clock } : {}),
   });
-  const media = createMediaService({
-    db: database.db,
-    storage,
-    uploadLimiter: createRateLimiter(MEDIA_UPLOADS_PER_USER),
-    jobs: createJobQueue(MEDIA_MAX_CONCURRENT_JOBS),
-  });
-  const mediaSweep = startMediaSweep(
-    () => media.sweep(),
-    (err) => app.log.warn({ err }, 'media clean-up failed'),
-  );
-  app.addHook('onClose', async () => mediaSweep.stop());
-  const previewResolver = config.previewOffline ? { resolveHost: offlineResolveHost } : {};
-  const linkPreviews = createLinkPreviewService({
-    store: createKyselyPreviewCacheStore(database.db),
-    rateLimiter: createRateLimiter(UNCACHED_PREVIEWS_PER_USER),
-    allowedPrivateAddresses: config.previewAllowedAddresses,
-    ...previewResolver,
-    onStoreError: (err) => app.log.warn({ err }, 'link-preview cache failed'),
-  });
-  const previewImages = createPreviewImageService({
-    images: createPreviewImagesRepository(database.db),
-    storage,
-    secret: config.sessionSecret,
-    allowedPrivateAddresses: config.previewAllowedAddresses,
-    ...previewResolver,
-    onError: (err) => app.log.warn({ err }, 'link-preview image failed'),
-  });
-  const searchWorkers =
-    config.database.kind === 'sqlite' && config.database.file !== ':memory:' && config.searchWorkers > 0
-      ? startSearchWorkers(config.database.file, config.searchWorkers)
-      : null;
-  if (searchWorkers) app.addHook('onClose', async () => searchWorkers.close());
-  const search = createSearchService({
-    db: database.db,
-    users: usersService,
-    ...(searchWorkers ? { readPage: searchWorkers.readPage } : {}),
-    hiddenAuthorsFor: (viewerId) => safety.hiddenAuthorsFor(viewerId),
-  });
-  scaleOut.onPostsChanged(() => search.noteChangedPosts());
-  const publishFeedEvent = createLiveFeedPublisher({
-    safety,
-    publishPublic: deps.publishFeedEvent ?? publishers.feed,
-    publishToChannels,
-  });
-  const posts = createPostsService({
-    db: database.db,
-    // Every post write publishes an event after its commit: the moment cached search hits go
-    // stale, here and on every other node.
-    publish: async (event) => {
-      search.noteChangedPosts();
-      scaleOut.announcePostsChanged();
-      await publishFeedEvent(event);
-    },
-    users: usersService,
-    notifications,
-    media,
-    linkPreviews: createPostLinkPreviews({ previews: linkPreviews, images: previewImages }),
-    visibility: safety,
-  });
-  const moderation = createModerationService({
-    db: database.db,
-    posts,
-    users,
-    reportLimiter: createRateLimiter(REPORTS_PER_USER),
-    closeUserSockets: publishers.closeUserSockets,
-  });
-  const account = createAccountService({
-    db: database.db,
-    media,
-    posts,
-    passwordChecks: createRateLimiter(PASSWORD_CHECK_FAILURES_PER_ACCOUNT),
-    isAdmin: (userId) => moderation.isAdmin(userId),
-    closeUserSockets: publishers.closeUserSockets,
-  });
+  const admins = adminsFeature(platform);
+  const live = liveFeature(platform, { realtime }, testHooks.live);
+  const safety = safetyFeature(platform, { users, live, admins });
+  const notifications = notificationsFeature(platform, { live });
+  const media = mediaFeature(platform);
+  const linkPreviews = linkPreviewsFeature(platform);
+  const posts = postsFeature(platform, { users, notifications, media, linkPreviews, safety });
+  searchFeature(platform, { users, safety });
+  profilesFeature(platform, { users, posts, safety });
+  moderationFeature(platform, { users, posts, admins, live });
+  accountFeature(platform, { auth, media, posts, admins, live });
+  clientConfigFeature(platform);
 
   await app.register(
     async (api) => {
       await installApiCompression(api);
-      registerAuthRoutes(api, { auth, cookie });
-      registerPostRoutes(api, { posts });
-      registerUserRoutes(api, { users: usersService, posts, safety });
-      registerAccountRoutes(api, { account, cookie });
-      registerNotificationRoutes(api, { notifications });
-      registerLinkPreviewRoutes(api, { service: linkPreviews, images: previewImages });
-      registerMediaRoutes(api, { media });
-      registerRealtimeAuthRoutes(api, { credentials: realtime.credentials });
-      registerClientConfigRoutes(api, { realtime: config.realtime });
-      registerSearchRoutes(api, { search });
-      registerSafetyRoutes(api, { safety, isAdmin: (userId) => moderation.isAdmin(userId) });
-      registerModerationRoutes(api, { moderation });
+      for (const register of apiRoutes) await register(api);
     },
     { prefix: API_PREFIX },
   );
-
-  registerMediaFileRoutes(app, { storage });
-  registerPreviewImageRoutes(app, previewImages);
+  apiScopeBuilt = true;
   await installStaticClient(app, clientDir);
   // Last, so the sweep and requests in flight are done with storage before its sockets close.
   app.addHook('onClose', async () => closeStorage());
   return app;
-}
-
-/**
- * The embedded Pusher-protocol server shares the app's port: sockets on app.server's upgrade
- * event, the HTTP trigger API at the root. With hosted Pusher only the broadcaster is needed.
- */
-async function installRealtime(app: FastifyInstance, deps: AppDeps, scaleOut: ScaleOut) {
-  const target = deps.config.realtime;
-  const server =
-    target.kind === 'embedded'
-      ? (deps.realtimeServer ??
-        createRealtimeServer({
-          appId: target.appId,
-          key: target.key,
-          secret: target.secret,
-          enableClientEvents: target.clientEvents,
-          ...(target.webhookUrl === undefined ? {} : { webhookUrl: target.webhookUrl }),
-          logger: app.log,
-          ...(scaleOut.realtime ?? {}),
-        }))
-      : null;
-  const broadcaster = createBroadcasterFor(target, server);
-  if (server) {
-    await registerPusherHttpApi(app, {
-      realtime: server,
-      ...(deps.realtimeClock ? { now: deps.realtimeClock } : {}),
-    });
-    server.attach(app.server);
-    // Open sockets would keep the HTTP server from closing; they get 4200 and reconnect elsewhere.
-    app.addHook('preClose', async () => server.close());
-  }
-  app.addHook('onClose', async () => broadcaster.close());
-  const credentials = server
-    ? { key: server.key, secret: server.secret }
-    : { key: target.key, secret: target.secret };
-  return { broadcaster, credentials };
 }

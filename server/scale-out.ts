@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { RedisTarget } from './config';
+import type { EventMirror } from './platform/events/event-bus';
 import { openRedisBus, type RedisBus } from './platform/redis/redis-bus';
 import type { RedisLogger } from './platform/redis/redis-client';
 import {
@@ -23,10 +24,8 @@ export interface ScaleOut {
   rateLimiter: (rule: RateLimitRule) => RateLimiter;
   /** Fan-out and presence for the embedded realtime server; null keeps its in-process defaults. */
   realtime: { fanOut: FanOut; presence: ClusterPresenceStore } | null;
-  /** Tells the other nodes that posts changed (their cached search pages are stale). */
-  announcePostsChanged(): void;
-  /** Runs when another node announced changed posts. */
-  onPostsChanged(handler: () => void): void;
+  /** Domain events announced to and heard from the other nodes; null for one process alone. */
+  events: EventMirror | null;
   close(): Promise<void>;
 }
 
@@ -53,8 +52,7 @@ export async function createScaleOut(
     return {
       rateLimiter: createMemoryRateLimiter,
       realtime: null,
-      announcePostsChanged: () => undefined,
-      onPostsChanged: () => undefined,
+      events: null,
       close: async () => undefined,
     };
   }
@@ -77,23 +75,11 @@ async function redisScaleOut(
   await bus.commands.ping();
   const nodeId = newNodeId();
   const realtime = options.withRealtime ? await openRealtimeParts(bus, prefix, nodeId, logger) : null;
-  const postsChangedChannel = `${prefix}search:posts-changed`;
-  const postsChangedHandlers: (() => void)[] = [];
-  await bus.subscribe(postsChangedChannel, (sender) => {
-    if (sender === nodeId) return;
-    for (const handler of postsChangedHandlers) handler();
-  });
+  const events = await openEventMirror(bus, `${prefix}events`, nodeId, logger);
   return {
     rateLimiter: (rule) => createRedisRateLimiter(bus.commands, `${prefix}rate:`, rule),
     realtime,
-    announcePostsChanged() {
-      bus.publish(postsChangedChannel, nodeId).catch((error: unknown) => {
-        logger.warn({ err: error }, 'could not tell other nodes about changed posts');
-      });
-    },
-    onPostsChanged(handler) {
-      postsChangedHandlers.push(handler);
-    },
+    events,
     async close() {
       if (realtime) {
         try {
@@ -104,6 +90,35 @@ async function redisScaleOut(
         await realtime.fanOut.close();
       }
       await bus.close();
+    },
+  };
+}
+
+/**
+ * Domain events on one pub/sub channel as `<name> <node id>`: names only (payloads stay on the
+ * node that emitted them), and a node ignores its own. A lost message is tolerated by design:
+ * what listens on other nodes drops caches that expire by themselves anyway.
+ */
+async function openEventMirror(
+  bus: RedisBus,
+  channel: string,
+  nodeId: string,
+  logger: ScaleOutLogger,
+): Promise<EventMirror> {
+  const handlers: ((name: string) => void)[] = [];
+  await bus.subscribe(channel, (message) => {
+    const [name, sender] = message.split(' ', 2);
+    if (!name || !sender || sender === nodeId) return;
+    for (const handler of handlers) handler(name);
+  });
+  return {
+    announce(name) {
+      bus.publish(channel, `${name} ${nodeId}`).catch((error: unknown) => {
+        logger.warn({ err: error, event: name }, 'could not tell other nodes about an event');
+      });
+    },
+    onAnnounced(handler) {
+      handlers.push(handler);
     },
   };
 }

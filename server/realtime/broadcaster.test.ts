@@ -9,8 +9,8 @@ import {
   createRealtimeTestEnv,
   TEST_REALTIME,
   type TidingsTestServer,
-} from './testing/tidings-server';
-import { collectEvents, nextEvent } from './testing/wait';
+} from '../test-support/realtime/tidings-server';
+import { collectEvents, nextEvent } from '../test-support/realtime/wait';
 
 /** Both broadcasters against the embedded server, observed by pusher-js. */
 const env = createRealtimeTestEnv();

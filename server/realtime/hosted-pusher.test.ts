@@ -9,8 +9,8 @@ import { startServerProcess, stopServerProcesses } from '../test-support/server-
 import { newAccount, sessionCookieFrom } from '../test-support/test-app';
 import { createPusherBroadcaster } from './broadcaster';
 import { signChannelAuth } from './signatures';
-import { postJson } from './testing/tidings-server';
-import { nextEvent } from './testing/wait';
+import { postJson } from '../test-support/realtime/tidings-server';
+import { nextEvent } from '../test-support/realtime/wait';
 
 /**
  * Hosted Pusher, played by a second Tidings: `service` runs the embedded realtime server with

@@ -17,8 +17,8 @@ import {
   postJson,
   TEST_REALTIME,
   type TidingsTestServer,
-} from './testing/tidings-server';
-import { nextEvent } from './testing/wait';
+} from '../test-support/realtime/tidings-server';
+import { nextEvent } from '../test-support/realtime/wait';
 
 /** The HTTP API as the official `pusher` SDK sees it: signing, limits, errors, channel queries. */
 const env = createRealtimeTestEnv();

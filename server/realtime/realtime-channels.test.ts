@@ -1,10 +1,15 @@
 import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHANNEL_NAME_LENGTH, MAX_EVENT_DATA_BYTES, MAX_PRESENCE_MEMBERS } from './limits';
-import { type BareRealtimeServer, startBareRealtime } from './testing/bare-server';
-import { isEvent, openRawClient, type ReceivedFrame, type RawClient } from './testing/raw-client';
-import { TEST_REALTIME } from './testing/tidings-server';
-import { waitUntil } from './testing/wait';
+import { type BareRealtimeServer, startBareRealtime } from '../test-support/realtime/bare-server';
+import {
+  isEvent,
+  openRawClient,
+  type ReceivedFrame,
+  type RawClient,
+} from '../test-support/realtime/raw-client';
+import { TEST_REALTIME } from '../test-support/realtime/tidings-server';
+import { waitUntil } from '../test-support/realtime/wait';
 
 /** Subscriptions, presence and client events at the frame level; auth comes from the official SDK. */
 const sdk = new Pusher({ ...TEST_REALTIME, host: '127.0.0.1', useTLS: false });

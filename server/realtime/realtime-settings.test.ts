@@ -3,8 +3,8 @@ import type { Channel, PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_CHANNEL, PRESENCE_FEED_CHANNEL, userChannel } from '../../common/contracts/feed-events';
 import { CLIENT_EVENTS_PER_WINDOW } from './limits';
-import { connectPusherJs, createRealtimeTestEnv } from './testing/tidings-server';
-import { collectEvents, nextEvent, withTimeout } from './testing/wait';
+import { connectPusherJs, createRealtimeTestEnv } from '../test-support/realtime/tidings-server';
+import { collectEvents, nextEvent, withTimeout } from '../test-support/realtime/wait';
 
 /**
  * The embedded server's settings as an operator sets them (REALTIME_CLIENT_EVENTS), through

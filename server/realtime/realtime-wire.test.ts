@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { MAX_WS_FRAME_BYTES } from './limits';
 import { createRealtimeServer } from './realtime-server';
-import { type BareRealtimeServer, startBareRealtime } from './testing/bare-server';
-import { TEST_REALTIME } from './testing/tidings-server';
-import { isEvent, openRawClient, type RawClient } from './testing/raw-client';
-import { withTimeout } from './testing/wait';
+import { type BareRealtimeServer, startBareRealtime } from '../test-support/realtime/bare-server';
+import { TEST_REALTIME } from '../test-support/realtime/tidings-server';
+import { isEvent, openRawClient, type RawClient } from '../test-support/realtime/raw-client';
+import { withTimeout } from '../test-support/realtime/wait';
 
 /** Exact frames and close codes, with a bare ws client (pusher-js hides most of them). */
 let server: BareRealtimeServer;

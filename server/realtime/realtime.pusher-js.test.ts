@@ -8,8 +8,8 @@ import {
   createRealtimeTestEnv,
   createSdk,
   type TidingsTestServer,
-} from './testing/tidings-server';
-import { collectEvents, nextEvent, withTimeout } from './testing/wait';
+} from '../test-support/realtime/tidings-server';
+import { collectEvents, nextEvent, withTimeout } from '../test-support/realtime/wait';
 
 /**
  * The official clients end to end: pusher-js (Node build) against the embedded server inside

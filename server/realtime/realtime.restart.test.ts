@@ -6,8 +6,8 @@ import {
   createRealtimeTestEnv,
   createSdk,
   type TidingsTestServer,
-} from './testing/tidings-server';
-import { nextEvent } from './testing/wait';
+} from '../test-support/realtime/tidings-server';
+import { nextEvent } from '../test-support/realtime/wait';
 
 /**
  * pusher-js comes back by itself after a restart, with a new socket id, re-authorising its

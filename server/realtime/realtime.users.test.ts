@@ -9,9 +9,9 @@ import {
   createSdk,
   postJson,
   type TidingsTestServer,
-} from './testing/tidings-server';
-import { connectSignedIn, type PusherErrorEvent, terminated } from './testing/signed-in';
-import { collectEvents, nextEvent, withTimeout } from './testing/wait';
+} from '../test-support/realtime/tidings-server';
+import { connectSignedIn, type PusherErrorEvent, terminated } from '../test-support/realtime/signed-in';
+import { collectEvents, nextEvent, withTimeout } from '../test-support/realtime/wait';
 
 /**
  * User authentication end to end with the official clients: pusher-js signs in through the

@@ -9,8 +9,8 @@ import {
   createSdk,
   TEST_REALTIME,
   type TidingsTestServer,
-} from './testing/tidings-server';
-import { nextEvent, waitUntil } from './testing/wait';
+} from '../test-support/realtime/tidings-server';
+import { nextEvent, waitUntil } from '../test-support/realtime/wait';
 
 /**
  * Webhooks from the embedded server to a real receiver on 127.0.0.1, checked with the `pusher`

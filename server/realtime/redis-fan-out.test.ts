@@ -5,9 +5,9 @@ import { openRedisBus, type RedisBus } from '../platform/redis/redis-bus';
 import { deleteRedisKeys, recordingLogger, TEST_REDIS_URL, uniqueRedisPrefix } from '../test-support/redis';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy';
 import { createRedisFanOut } from './redis-fan-out';
-import { type BareRealtimeServer, startBareRealtime } from './testing/bare-server';
-import { connectPusherJs } from './testing/tidings-server';
-import { collectEvents, nextEvent, waitUntil } from './testing/wait';
+import { type BareRealtimeServer, startBareRealtime } from '../test-support/realtime/bare-server';
+import { connectPusherJs } from '../test-support/realtime/tidings-server';
+import { collectEvents, nextEvent, waitUntil } from '../test-support/realtime/wait';
 
 /**
  * Two realtime servers in one test process, each with its own Redis connections, sharing one

@@ -3,14 +3,14 @@ import type { PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRESENCE_FEED_CHANNEL } from '../../common/contracts/feed-events';
 import { deleteRedisKeys, redisKeysUnder, uniqueRedisPrefix } from '../test-support/redis';
-import { FAST_HEARTBEAT, openRedisNode, type RedisNodeParts } from './testing/redis-node';
+import { FAST_HEARTBEAT, openRedisNode, type RedisNodeParts } from '../test-support/realtime/redis-node';
 import {
   connectPusherJs,
   createRealtimeTestEnv,
   createSdk,
   type TidingsTestServer,
-} from './testing/tidings-server';
-import { collectEvents, nextEvent, waitUntil } from './testing/wait';
+} from '../test-support/realtime/tidings-server';
+import { collectEvents, nextEvent, waitUntil } from '../test-support/realtime/wait';
 
 /**
  * Presence across two Tidings servers in one test process, each with its own Redis connections

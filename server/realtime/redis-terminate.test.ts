@@ -2,10 +2,14 @@ import type PusherClient from 'pusher-js';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../http/api-guards';
 import { deleteRedisKeys, uniqueRedisPrefix } from '../test-support/redis';
-import { openRedisNode, type RedisNodeParts } from './testing/redis-node';
-import { connectSignedIn, terminated } from './testing/signed-in';
-import { createRealtimeTestEnv, createSdk, type TidingsTestServer } from './testing/tidings-server';
-import { nextEvent, withTimeout } from './testing/wait';
+import { openRedisNode, type RedisNodeParts } from '../test-support/realtime/redis-node';
+import { connectSignedIn, terminated } from '../test-support/realtime/signed-in';
+import {
+  createRealtimeTestEnv,
+  createSdk,
+  type TidingsTestServer,
+} from '../test-support/realtime/tidings-server';
+import { nextEvent, withTimeout } from '../test-support/realtime/wait';
 
 /**
  * User connections across two Tidings servers sharing Redis (and one database): whatever node

@@ -62,15 +62,19 @@ export async function createTestApp(
   const channelEvents: TestApp['channelEvents'] = [];
   const routes: TestApp['routes'] = [];
   const app = await buildApp({
-    onRoute: ({ method, url }) => {
-      for (const one of [method].flat()) routes.push({ method: one, url });
-    },
     config,
     ...(clientDir === undefined ? {} : { clientDir }),
     database: { ...database, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), database.db) },
-    publishFeedEvent: async (event) => void events.push(event),
-    publishUserEvent: async (userId, event) => void userEvents.push({ userId, event }),
-    publishToChannels: async (channels, event, data) => void channelEvents.push({ channels, event, data }),
+    testHooks: {
+      onRoute: ({ method, url }) => {
+        for (const one of [method].flat()) routes.push({ method: one, url });
+      },
+      live: {
+        feed: async (event) => void events.push(event),
+        user: async (userId, event) => void userEvents.push({ userId, event }),
+        channels: async (channels, event, data) => void channelEvents.push({ channels, event, data }),
+      },
+    },
   });
   return {
     app,

@@ -13,9 +13,8 @@ import {
 } from '../../../common/contracts/users';
 import { errors } from '../../errors';
 import { parseInput } from '../../http/parse-input';
-import { requireUser, type SessionUser } from '../auth/auth.guard';
-import type { SessionCookie } from '../auth/session-cookie';
-import { readUpload, registerImageMultipart } from '../media/upload-form';
+import { requireUser, type SessionCookie, type SessionUser } from '../auth';
+import { readUpload, registerImageMultipart } from '../media';
 import type { AccountService } from './account.service';
 
 /** A session-cookie request always has both; the guard makes that a 401 otherwise. */

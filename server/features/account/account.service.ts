@@ -4,12 +4,10 @@ import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { hashPassword, verifyPassword } from '../auth/password';
-import { createSessionsRepository } from '../auth/sessions.repository';
-import type { MediaService, UploadInput } from '../media/media.service';
-import type { PostsService } from '../posts/posts.service';
-import { presentCurrentUser } from '../users/user.presenter';
-import { createUsersRepository, type UserRow } from '../users/users.repository';
+import { createSessionsRepository, hashPassword, verifyPassword } from '../auth';
+import type { MediaService, UploadInput } from '../media';
+import type { PostsService } from '../posts';
+import { createUsersRepository, presentCurrentUser, type UserRow } from '../users';
 import { deviceName } from './device-name';
 
 export interface AccountServiceDeps {

@@ -5,7 +5,7 @@ import {
   signUpRequestSchema,
 } from '../../../common/contracts/auth';
 import { parseInput } from '../../http/parse-input';
-import { presentCurrentUser } from '../users/user.presenter';
+import { presentCurrentUser } from '../users';
 import { requireUser } from './auth.guard';
 import type { AuthService, ClientMeta } from './auth.service';
 import type { SessionCookie } from './session-cookie';

@@ -3,7 +3,7 @@ import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth
 import { errors } from '../../errors';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { isSuspended, type UserRow, type UsersRepository } from '../users/users.repository';
+import { isSuspended, type UserRow, type UsersRepository } from '../users';
 import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
 import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
 import { newSessionToken, sessionIdFor } from './session-token';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from '../../http/api-guards';
-import { presentCurrentUser } from '../users/user.presenter';
+import { presentCurrentUser } from '../users';
 import type { AuthService } from './auth.service';
 import type { SessionCookie } from './session-cookie';
 

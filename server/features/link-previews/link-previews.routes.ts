@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth';
 import { parsePreviewQuery } from './link-previews.schema';
 import type { LinkPreviewService } from './link-previews.service';
 import { presentLinkPreview } from './link-previews.presenter';

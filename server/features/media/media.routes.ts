@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { MediaUploadResponse } from '../../../common/contracts/media';
 import { errors } from '../../errors';
 import { parseInput } from '../../http/parse-input';
-import { requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth';
 import type { MediaService } from './media.service';
 import { readUpload, registerImageMultipart } from './upload-form';
 

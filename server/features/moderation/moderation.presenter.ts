@@ -1,5 +1,5 @@
 import type { QueuedReport, Report, ReportReason } from '../../../common/contracts/safety';
-import { presentPublicProfile } from '../users/user.presenter';
+import { presentPublicProfile } from '../users';
 import type { QueuedReportRow, ReportRow } from './moderation.repository';
 
 export function presentReport(row: ReportRow): Report {

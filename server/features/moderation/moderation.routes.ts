@@ -13,7 +13,7 @@ import {
 } from '../../../common/contracts/safety';
 import type { PostDeleteResponse } from '../../../common/contracts/posts';
 import { parseInput } from '../../http/parse-input';
-import { requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth';
 import type { ModerationService } from './moderation.service';
 
 const postParamsSchema = z.object({ id: postIdSchema });

@@ -10,15 +10,16 @@ import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import type { PostsService } from '../posts/posts.service';
-import { presentPublicProfile } from '../users/user.presenter';
-import type { UsersRepository } from '../users/users.repository';
+import type { AdminsService } from '../admins';
+import type { PostsService } from '../posts';
+import { presentPublicProfile, type UsersRepository } from '../users';
 import { REPORT_QUEUE_MAX_REPORTS } from './limits';
 import { presentQueuedReport, presentReport } from './moderation.presenter';
 import { createModerationRepository, type ReportRow } from './moderation.repository';
 
 export interface ModerationServiceDeps {
   db: Db;
+  admins: Pick<AdminsService, 'isAdmin'>;
   posts: Pick<PostsService, 'get' | 'getForReview' | 'removeAsAdmin'>;
   users: Pick<UsersRepository, 'findById'>;
   reportLimiter: RateLimiter;
@@ -27,12 +28,10 @@ export interface ModerationServiceDeps {
   now?: () => number;
 }
 
-/**
- * Reports, the admin's queue, post removal and account suspension. The first account created
- * is the admin: each sign-up tries to take the founder seat and the database lets one win.
- */
+/** Reports, the admin's queue, post removal and account suspension (who is an admin: admins). */
 export function createModerationService({
   db,
+  admins,
   posts,
   users,
   reportLimiter,
@@ -42,7 +41,7 @@ export function createModerationService({
   const repo = createModerationRepository(db);
 
   async function requireAdmin(userId: string): Promise<void> {
-    if (!(await repo.isAdmin(userId))) throw errors.adminOnly();
+    if (!(await admins.isAdmin(userId))) throw errors.adminOnly();
   }
 
   async function setSuspended(
@@ -54,7 +53,7 @@ export function createModerationService({
     if (targetId === adminId) throw errors.cannotSuspendSelf();
     const target = await users.findById(targetId);
     if (!target) throw errors.notFound('That account does not exist.');
-    if (await repo.isAdmin(targetId)) throw errors.cannotSuspendAdmin();
+    if (await admins.isAdmin(targetId)) throw errors.cannotSuspendAdmin();
     await repo.setSuspended(targetId, isSuspended ? now() : null);
     // Its sessions are refused from now on; a socket opened before would keep receiving events.
     if (isSuspended) await closeUserSockets(targetId);
@@ -62,8 +61,6 @@ export function createModerationService({
   }
 
   return {
-    claimFounderSeat: (userId: string) => repo.claimFounderSeat(userId, now()),
-    isAdmin: (userId: string) => repo.isAdmin(userId),
     requireAdmin,
 
     async report(reporterId: string, postId: string, input: CreateReportRequest): Promise<Report> {
@@ -109,7 +106,7 @@ export function createModerationService({
         const post = await posts.getForReview(postId, adminId);
         if (!post) continue;
         // Offered only where it would be accepted: setSuspended refuses admins, oneself included.
-        const canSuspendAuthor = !(await repo.isAdmin(post.author.id));
+        const canSuspendAuthor = !(await admins.isAdmin(post.author.id));
         groups.push({ post, reports: reports.map(presentQueuedReport), canSuspendAuthor });
       }
       return { groups };

@@ -7,7 +7,7 @@ import {
   notificationsQuerySchema,
 } from '../../../common/contracts/notifications';
 import { parseInput } from '../../http/parse-input';
-import { requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth';
 import type { NotificationsService } from './notifications.service';
 
 /** A reader's own notifications only: the session decides whose, never a parameter. */

@@ -9,7 +9,7 @@ import {
 } from '../../../common/contracts/notifications';
 import { errors } from '../../errors';
 import type { Db, Tx } from '../../platform/db/database';
-import type { UserEventPublisher } from '../../realtime/live-publishers';
+import type { UserEventPublisher } from '../live';
 import { MAX_MENTIONS_PER_POST } from './limits';
 import { decodeGroupCursor, encodeGroupCursor } from './notification-cursor';
 import { presentGroup } from './notifications.presenter';

@@ -1,7 +1,7 @@
 import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/posts';
 import { errors } from '../../errors';
-import { sanitizePostBody } from '../rich-text/sanitize-post-body';
-import type { UsersService } from '../users/users.service';
+import { sanitizePostBody } from '../rich-text';
+import type { UsersService } from '../users';
 
 export interface PreparedPostBody {
   html: string;

@@ -1,7 +1,7 @@
 import type { Post, PostAuthor } from '../../../common/contracts/posts';
 import { readStoredJson } from '../../platform/db/stored-json';
 import { postImagesSchema, postLinkPreviewSchema } from '../../platform/db/stored-shapes';
-import { parseAvatar } from '../users/user.presenter';
+import { parseAvatar } from '../users';
 import type { PostRow } from './posts.repository';
 
 export function presentPost(row: PostRow): Post {

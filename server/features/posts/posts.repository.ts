@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import { queryTemplate, type QueryTemplate } from '../../platform/db/query-template';
 import type { Database, PostsTable } from '../../platform/db/schema';
-import { hiddenAuthorsOf } from '../safety/hidden-authors';
-import type { PostCursor } from './post-cursor';
+import { hiddenAuthorsOf } from '../safety';
+import type { PostCursor } from '../../platform/cursor/keyset-cursor';
 
 /** A post as the queries below select it: its columns, its author's names, the reader's like. */
 export type PostRow = Selectable<PostsTable> & {

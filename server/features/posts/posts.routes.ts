@@ -10,7 +10,7 @@ import {
   type PostWriteResponse,
   updatePostRequestSchema,
 } from '../../../common/contracts/posts';
-import { requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth';
 import { parseInput } from '../../http/parse-input';
 import type { PostsService } from './posts.service';
 

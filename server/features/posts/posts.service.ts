@@ -4,17 +4,13 @@ import type { PostImageRef } from '../../../common/contracts/media';
 import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
 import { errors } from '../../errors';
 import type { Db, Tx } from '../../platform/db/database';
-import type { FeedPublisher } from '../../realtime/live-publishers';
-import type { MediaService } from '../media/media.service';
-import type {
-  MentionsInPost,
-  NotificationsService,
-  PendingNotification,
-} from '../notifications/notifications.service';
-import type { PostLinkPreviews } from '../link-previews/post-link-preview';
-import type { UsersService } from '../users/users.service';
+import type { FeedPublisher } from '../live';
+import type { MediaService } from '../media';
+import type { MentionsInPost, NotificationsService, PendingNotification } from '../notifications';
+import type { PostLinkPreviews } from '../link-previews';
+import type { UsersService } from '../users';
 import { type PreparedPostBody, preparePostBody } from './post-body';
-import { decodeCursor, encodeCursor } from './post-cursor';
+import { decodeCursor, encodeCursor } from '../../platform/cursor/keyset-cursor';
 import { presentPost, presentPublicPost } from './post.presenter';
 import {
   createPostsRepository,

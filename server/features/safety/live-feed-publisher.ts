@@ -5,7 +5,7 @@ import {
   filteredFeedChannel,
   type LiveChannelName,
 } from '../../../common/contracts/live-events';
-import type { FeedPublisher } from '../../realtime/live-publishers';
+import type { FeedPublisher } from '../live';
 import { LIVE_FEED_CHANNELS_PER_TRIGGER, MAX_FILTERED_LIVE_READERS } from './limits';
 import type { ChannelPublisher, SafetyService } from './safety.service';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { queryTemplate } from '../../platform/db/query-template';
 import type { Database } from '../../platform/db/schema';
-import type { PublicUserRow } from '../users/users.repository';
+import type { PublicUserRow } from '../users';
 import { hiddenAuthorsOf } from './hidden-authors';
 
 export type SafetyKind = 'block' | 'mute';

@@ -8,7 +8,7 @@ import {
   type SafetyTargetResponse,
 } from '../../../common/contracts/safety';
 import { parseInput } from '../../http/parse-input';
-import { requireUser } from '../auth/auth.guard';
+import { requireUser } from '../auth';
 import type { SafetyKind } from './safety.repository';
 import type { SafetyService } from './safety.service';
 

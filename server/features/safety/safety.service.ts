@@ -13,9 +13,8 @@ import {
 import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
 import { type AppError, errors } from '../../errors';
 import type { Db, Tx } from '../../platform/db/database';
-import { decodeCursor, encodeCursor } from '../posts/post-cursor';
-import { presentPublicProfile } from '../users/user.presenter';
-import { isSuspended, type UsersRepository } from '../users/users.repository';
+import { decodeCursor, encodeCursor } from '../../platform/cursor/keyset-cursor';
+import { isSuspended, presentPublicProfile, type UsersRepository } from '../users';
 import { MAX_BLOCKS_PER_USER, MAX_MUTES_PER_USER } from './limits';
 import { createSafetyRepository, type SafetyKind, type SafetyRepository } from './safety.repository';
 

@@ -1,4 +1,4 @@
-import type { PublicUserRow } from '../users/users.repository';
+import type { PublicUserRow } from '../users';
 
 /** How a query's words and phrases combine: all of them, or (the fallback) any one. */
 export type MatchMode = 'all' | 'any';

@@ -2,8 +2,8 @@ import { SEARCH_PAGE_SIZE, SEARCH_PEOPLE_LIMIT, type SearchResponse } from '../.
 import type { SearchQuery } from '../../../common/search/search-query';
 import { type SerializedJson, serializeJson } from '../../http/serialized-json';
 import type { Db } from '../../platform/db/database';
-import { findPostsByIds } from '../posts/posts.repository';
-import { presentPublicProfile } from '../users/user.presenter';
+import { findPostsByIds } from '../posts';
+import { presentPublicProfile } from '../users';
 import { encodeSearchCursor, type SearchCursor } from './search-cursor';
 import type { MatchMode, PostHit, SearchIndex } from './search-index';
 import { presentSearchPost } from './search.presenter';

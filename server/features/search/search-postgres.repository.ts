@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
-import type { PublicUserRow } from '../users/users.repository';
+import type { PublicUserRow } from '../users';
 import { SEARCH_RANKED_MATCHES_MAX } from './limits';
 import { partTerms } from './part-terms';
 import type { PostHit, PostSearch, SearchIndex, SearchPosition } from './search-index';

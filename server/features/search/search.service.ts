@@ -4,7 +4,7 @@ import { errors } from '../../errors';
 import { type SerializedJson, serializeJson } from '../../http/serialized-json';
 import { createLruCache } from '../../platform/cache/lru-cache';
 import type { Db } from '../../platform/db/database';
-import type { UsersService } from '../users/users.service';
+import type { UsersService } from '../users';
 import { decodeSearchCursor } from './search-cursor';
 import type { SearchIndex } from './search-index';
 import { type PageOfHits, readSearchPage, type SearchPageReader } from './search-page';

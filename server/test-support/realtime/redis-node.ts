@@ -1,14 +1,14 @@
 import { openRedisBus, type RedisBus } from '../../platform/redis/redis-bus';
-import { recordingLogger, TEST_REDIS_URL } from '../../test-support/redis';
+import { recordingLogger, TEST_REDIS_URL } from '../redis';
 import { newNodeId } from '../../scale-out';
-import type { FanOut } from '../fan-out';
-import { MAX_PRESENCE_MEMBERS } from '../limits';
-import { createRedisFanOut } from '../redis-fan-out';
+import type { FanOut } from '../../realtime/fan-out';
+import { MAX_PRESENCE_MEMBERS } from '../../realtime/limits';
+import { createRedisFanOut } from '../../realtime/redis-fan-out';
 import {
   type ClusterPresenceStore,
   createRedisPresenceStore,
   type RedisPresenceOptions,
-} from '../redis-presence';
+} from '../../realtime/redis-presence';
 
 /** Heartbeat timings short enough for a test to watch a dead node being reaped. */
 export const FAST_HEARTBEAT = { heartbeatIntervalMs: 100, nodeTtlMs: 400, reapIntervalMs: 100 } as const;

@@ -1,6 +1,7 @@
 /**
  * Opaque keyset cursor over (created_at, id): stable under inserts, unlike OFFSET, and cheap on
- * the (parent_id, created_at, id) index.
+ * any index that ends in (created_at, id), such as the posts' (parent_id, created_at, id). Posts
+ * and the safety lists page with it.
  */
 export interface PostCursor {
   createdAt: number;

@@ -1,7 +1,11 @@
 import Pusher from 'pusher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEED_CHANNEL, PRESENCE_FEED_CHANNEL, userChannel } from '../../common/contracts/feed-events';
-import { createRealtimeTestEnv, TEST_REALTIME, type TidingsTestServer } from './testing/tidings-server';
+import { FEED_CHANNEL, PRESENCE_FEED_CHANNEL, userChannel } from '../../../common/contracts/feed-events';
+import {
+  createRealtimeTestEnv,
+  TEST_REALTIME,
+  type TidingsTestServer,
+} from '../../test-support/realtime/tidings-server';
 
 /** POST /api/v1/realtime/auth through the real app's hooks (session, CSRF header, errors). */
 const env = createRealtimeTestEnv();

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { fieldErrorsFrom } from '../../common/contracts/auth';
-import { errors } from '../errors';
-import { requireUser } from '../features/auth/auth.guard';
-import { channelNameSchema, socketIdSchema } from './channel-names';
+import { fieldErrorsFrom } from '../../../common/contracts/auth';
+import { errors } from '../../errors';
+import { requireUser } from '../auth';
+import { channelNameSchema, socketIdSchema } from '../../realtime/channel-names';
 import { channelAccessFor, presenceInfoFor } from './channel-policy';
-import { type AppCredentials, signChannelAuth, signUserAuth } from './signatures';
+import { type AppCredentials, signChannelAuth, signUserAuth } from '../../realtime/signatures';
 
 export interface RealtimeAuthDeps {
   /** The key and secret of the realtime app (embedded or hosted): the signature is checked there. */

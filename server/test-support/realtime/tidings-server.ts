@@ -10,9 +10,13 @@ import { buildApp } from '../../app';
 import { type Config, loadConfig } from '../../config';
 import { API_PREFIX } from '../../http/api-guards';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../platform/db/database';
-import { newAccount, sessionCookieFrom } from '../../test-support/test-app';
-import { freshTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '../realtime-server';
+import { newAccount, sessionCookieFrom } from '../test-app';
+import { freshTestDatabase, type TestDatabase } from '../test-database';
+import {
+  createRealtimeServer,
+  type RealtimeServer,
+  type RealtimeServerOptions,
+} from '../../realtime/realtime-server';
 
 const silentLogger = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -74,8 +78,7 @@ export function createRealtimeTestEnv(extraEnv: Record<string, string> = {}) {
       const app = await buildApp({
         config,
         database,
-        realtimeServer: realtime,
-        ...(options.now ? { realtimeClock: options.now } : {}),
+        testHooks: { realtime: { server: realtime, ...(options.now ? { clock: options.now } : {}) } },
         ...(options.clientDir ? { clientDir: options.clientDir } : {}),
       });
       await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });

@@ -1,6 +1,6 @@
-import { PRESENCE_FEED_CHANNEL, userChannel } from '../../common/contracts/feed-events';
-import { filteredFeedChannel } from '../../common/contracts/safety';
-import type { SessionUser } from '../features/auth/auth.guard';
+import { PRESENCE_FEED_CHANNEL, userChannel } from '../../../common/contracts/feed-events';
+import { filteredFeedChannel } from '../../../common/contracts/safety';
+import type { SessionUser } from '../auth';
 
 export type ChannelAccess = { allowed: false } | { allowed: true; kind: 'private' | 'presence' };
 

@@ -4,8 +4,8 @@ import {
   type PublishLiveEvent,
   type UserEvent,
   userChannel,
-} from '../../common/contracts/live-events';
-import type { Broadcaster } from './broadcaster';
+} from '../../../common/contracts/live-events';
+import type { Broadcaster } from '../../realtime/broadcaster';
 
 /** Announces a feed event to every reader (the public `feed` channel). */
 export type FeedPublisher = (event: FeedEvent) => Promise<void>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLE_SUGGESTIONS_LIMIT } from '../../../common/contracts/users';
 import { createTestApp, insertedUser, signedUpUser, type TestApp } from '../../test-support/test-app';
-import { escapeLikePattern } from './users.repository';
+import { escapeLikePattern } from '../users/users.repository';
 
 let t: TestApp;
 beforeAll(async () => {

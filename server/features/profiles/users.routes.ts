@@ -7,10 +7,9 @@ import {
   type UserSearchResponse,
 } from '../../../common/contracts/users';
 import { parseInput } from '../../http/parse-input';
-import type { PostsService } from '../posts/posts.service';
-import type { SafetyService } from '../safety/safety.service';
-import { presentPublicProfile } from './user.presenter';
-import type { UsersService } from './users.service';
+import type { PostsService } from '../posts';
+import type { SafetyService } from '../safety';
+import { presentPublicProfile, type UsersService } from '../users';
 
 export function registerUserRoutes(
   api: FastifyInstance,

@@ -1,5 +1,9 @@
 import Fastify from 'fastify';
-import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '../realtime-server';
+import {
+  createRealtimeServer,
+  type RealtimeServer,
+  type RealtimeServerOptions,
+} from '../../realtime/realtime-server';
 import { TEST_REALTIME } from './tidings-server';
 
 export interface BareRealtimeServer {

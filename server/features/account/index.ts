@@ -1,0 +1,2 @@
+/** The account feature's public face. */
+export type { AccountService } from './account.service';

@@ -1,0 +1,16 @@
+import type { Db } from '../../platform/db/database';
+import { createAdminsRepository } from './admins.repository';
+
+/**
+ * Who the site's admins are. The first account created is the admin: each sign-up tries to
+ * take the founder seat and the database lets one win.
+ */
+export function createAdminsService({ db, now = Date.now }: { db: Db; now?: () => number }) {
+  const repo = createAdminsRepository(db);
+  return {
+    claimFounderSeat: (userId: string) => repo.claimFounderSeat(userId, now()),
+    isAdmin: (userId: string) => repo.isAdmin(userId),
+  };
+}
+
+export type AdminsService = ReturnType<typeof createAdminsService>;

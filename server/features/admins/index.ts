@@ -1,0 +1,2 @@
+/** The admins feature's public face: who may moderate. */
+export type { AdminsService } from './admins.service';

@@ -1,0 +1,37 @@
+import type { Platform } from '../../platform/platform';
+import type { UsersFeature } from '../users';
+import { AUTH_RATE_RULES } from './auth.limits';
+import { registerAuthRoutes } from './auth.routes';
+import { type AuthService, createAuthService } from './auth.service';
+import { createSessionCookie, type SessionCookie } from './session-cookie';
+import { installSessionHook } from './session.hook';
+import { createSessionsRepository } from './sessions.repository';
+
+export interface AuthFeature {
+  service: AuthService;
+  cookie: SessionCookie;
+}
+
+/**
+ * Sign-up, log-in and sessions. Installs the session hook on every request, so app.ts builds it
+ * before the API's guards, which read the session it resolves. A new account is announced as
+ * `account.created` (the founder seat listens).
+ */
+export function authFeature(platform: Platform, { users }: { users: UsersFeature }): AuthFeature {
+  const { app, config, db, events, rateLimiter } = platform;
+  const cookie = createSessionCookie(config.isSecure);
+  const service = createAuthService({
+    users: users.repository,
+    sessions: createSessionsRepository(db),
+    sessionSecret: config.sessionSecret,
+    onAccountCreated: (userId) => events.emit('account.created', { userId }),
+    limiters: {
+      loginPerIp: rateLimiter(AUTH_RATE_RULES.loginPerIp),
+      loginFailuresPerAccount: rateLimiter(AUTH_RATE_RULES.loginFailuresPerAccount),
+      signUpPerIp: rateLimiter(AUTH_RATE_RULES.signUpPerIp),
+    },
+  });
+  installSessionHook(app, service, cookie);
+  platform.apiRoutes((api) => registerAuthRoutes(api, { auth: service, cookie }));
+  return { service, cookie };
+}

@@ -1,0 +1,7 @@
+/** The auth feature's public face: what other features may use of it. */
+export { requireUser, type SessionUser } from './auth.guard';
+export { type AuthService } from './auth.service';
+export { hashPassword, verifyPassword } from './password';
+export type { SessionCookie } from './session-cookie';
+export { createSessionsRepository } from './sessions.repository';
+export type { AuthFeature } from './auth.plugin';

@@ -1,0 +1,2 @@
+/** The client-config feature has nothing other features use: it only serves a route. */
+export {};

@@ -1,0 +1,2 @@
+/** The moderation feature's public face. */
+export type { ModerationService } from './moderation.service';

@@ -1,0 +1,2 @@
+/** The profiles feature has nothing other features use: it only serves routes. */
+export {};

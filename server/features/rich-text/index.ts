@@ -1,0 +1,2 @@
+/** The post-body sanitiser's public face: the one way post HTML gets in. */
+export { sanitizePostBody, type SanitizedPostBody } from './sanitize-post-body';

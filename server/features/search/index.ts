@@ -1,0 +1,2 @@
+/** The search feature's public face. */
+export type { SearchService } from './search.service';

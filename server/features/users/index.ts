@@ -1,0 +1,11 @@
+/** The users feature's public face: what other features may use of it. */
+export { parseAvatar, presentCurrentUser, presentPublicProfile } from './user.presenter';
+export {
+  createUsersRepository,
+  isSuspended,
+  type PublicUserRow,
+  type UserRow,
+  type UsersRepository,
+} from './users.repository';
+export type { UsersService } from './users.service';
+export type { UsersFeature } from './users.plugin';

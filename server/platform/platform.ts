@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from './db/database';
+import type { DomainEvents } from './events/domain-events';
+import type { RateLimiter, RateLimitRule } from './rate-limit/rate-limiter';
+import type { ObjectStorage } from './storage/object-storage';
+
+/** Registers routes inside the `/api/v1` scope (compressed JSON, the API's guards). */
+export type ApiRoutes = (api: FastifyInstance) => void | Promise<void>;
+
+/**
+ * What every feature module is built from: the infrastructure app.ts opens before any feature.
+ * A feature gets other features' services (and the realtime transport, which live wraps) as a
+ * second argument, never through here.
+ */
+export interface Platform {
+  /** The root instance: hooks every request passes, routes outside `/api/v1`, shutdown hooks. */
+  app: FastifyInstance;
+  /** Adds the feature's API routes; app.ts registers them all in one `/api/v1` scope, in order. */
+  apiRoutes: (register: ApiRoutes) => void;
+  config: Config;
+  db: Db;
+  /** Where media files go (disk or S3). */
+  storage: ObjectStorage;
+  /** A limiter for the rule, counting across every node when they share Redis. */
+  rateLimiter: (rule: RateLimitRule) => RateLimiter;
+  /** Typed domain events: how features react to each other's writes, here and on other nodes. */
+  events: DomainEvents;
+}
