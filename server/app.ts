@@ -45,6 +45,7 @@ import { registerClientConfigRoutes } from './features/client-config/client-conf
 import { createUsersRepository } from './features/users/users.repository';
 import { registerUserRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
+import { installApiDocs } from './http/api-docs';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
 import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './http/error-handler';
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  await installApiDocs(app);
   registerMediaFileRoutes(app, { storage });
   registerPreviewImageRoutes(app, previewImages);
   await installStaticClient(app, clientDir);

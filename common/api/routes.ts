@@ -281,7 +281,7 @@ export const routes = defineRouteTable({
 
   'docs.openapi': {
     summary: 'This API as an OpenAPI 3.1 document',
-    response: answer<Record<string, unknown>>('OpenAPI document'),
+    response: answer<Record<string, unknown>>('OpenApiDocument'),
   },
 });
 
