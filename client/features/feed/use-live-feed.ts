@@ -8,8 +8,8 @@ import {
   type LiveFeedChannelChangedEvent,
 } from '../../../common/contracts/feed-events';
 import type { SafetyStatusResponse } from '../../../common/contracts/safety';
-import type { Post, PostPage } from '../../../common/contracts/posts';
-import { apiRequest } from '../../lib/api-client';
+import type { Post } from '../../../common/contracts/posts';
+import { api } from '../../lib/api-client';
 import { type ConnectionState, useChannel, useConnectionState } from '../../realtime/use-realtime';
 import { insertPost, patchPost, type PostPages, postKeys, removePost } from '../posts/posts.queries';
 import { safetyKeys, useSafetyStatus } from '../safety/safety.queries';
@@ -65,7 +65,7 @@ function applyEvent(queryClient: QueryClient, event: FeedEvent, readerId: string
 
 /** After a reconnect or a gap: fetch the newest page and deliver what was missed, in order. */
 async function catchUp(queryClient: QueryClient, readerId: string | null): Promise<void> {
-  const latest = await apiRequest<PostPage>('/feed');
+  const latest = await api('posts.feed');
   for (const post of [...latest.posts].reverse()) {
     if (isCached(queryClient, post.id)) patchPost(queryClient, post.id, () => post);
     else deliverNewPost(queryClient, post, readerId);
