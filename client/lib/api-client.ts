@@ -58,7 +58,8 @@ export type ApiInput<N extends EndpointName> = Part<'params', HasParams<Route<N>
 /** What endpoint `N` answers on success (nothing for a 204). */
 export type ApiAnswer<N extends EndpointName> = AnswerOf<Route<N>>;
 
-type ArgsOf<N extends EndpointName> = object extends ApiInput<N> ? [input?: ApiInput<N>] : [input: ApiInput<N>];
+type ArgsOf<N extends EndpointName> =
+  object extends ApiInput<N> ? [input?: ApiInput<N>] : [input: ApiInput<N>];
 
 /** Calls an endpoint by its name in the route table; the table decides what it takes and answers. */
 export type ApiCall = <N extends EndpointName>(name: N, ...args: ArgsOf<N>) => Promise<ApiAnswer<N>>;
@@ -83,12 +84,17 @@ function signalOf({ signal, timeoutMs }: RequestControl): AbortSignal | null {
   return signal ?? timeout;
 }
 
+/** Path and query values are strings in the table's schemas; numbers and booleans read as JSON. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** `/posts/:id` with `{ id }` → `/posts/<id, percent-encoded>`. */
 export function pathOf(path: string, params: Record<string, unknown> = {}): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) throw new TypeError(`${path} needs the parameter ${name}.`);
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(textOf(value));
   });
 }
 
@@ -103,7 +109,7 @@ export const api: ApiCall = (name, ...args) =>
 async function send<T>(client: ApiClientOptions, endpoint: Endpoint, input: SentInput = {}): Promise<T> {
   const url = new URL(`${API_BASE}${pathOf(endpoint.path, input.params)}`, client.origin());
   for (const [key, value] of Object.entries(input.query ?? {})) {
-    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null) url.searchParams.set(key, textOf(value));
   }
   const headers: Record<string, string> = {
     ...client.headers,

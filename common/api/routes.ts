@@ -109,7 +109,11 @@ export const routes = defineRouteTable({
     query: feedQuerySchema,
     response: postPage,
   },
-  'posts.like': { summary: 'Like a post', params: postParamsSchema, response: answer<LikeResponse>('LikeResponse') },
+  'posts.like': {
+    summary: 'Like a post',
+    params: postParamsSchema,
+    response: answer<LikeResponse>('LikeResponse'),
+  },
   'posts.unlike': {
     summary: 'Take a like back',
     params: postParamsSchema,
@@ -146,7 +150,11 @@ export const routes = defineRouteTable({
   },
   'account.setAvatar': { summary: 'Upload a profile picture', body: MULTIPART, response: currentUser },
   'account.removeAvatar': { summary: 'Remove the profile picture', response: currentUser },
-  'account.changeEmail': { summary: 'Change the e-mail address', body: changeEmailRequestSchema, response: currentUser },
+  'account.changeEmail': {
+    summary: 'Change the e-mail address',
+    body: changeEmailRequestSchema,
+    response: currentUser,
+  },
   'account.changePassword': {
     summary: 'Change the password; ends every other session',
     body: changePasswordRequestSchema,

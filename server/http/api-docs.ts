@@ -19,7 +19,12 @@ export async function installApiDocs(app: FastifyInstance): Promise<void> {
   const document = buildOpenApiDocument();
   await app.register(
     async (api) => {
-      defineRoute(api, routes['docs.openapi'], { config: { readableWithoutHeader: true } }, async () => document);
+      defineRoute(
+        api,
+        routes['docs.openapi'],
+        { config: { readableWithoutHeader: true } },
+        async () => document,
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -36,7 +36,11 @@ export interface DefineRouteOptions {
 }
 
 /** Registers the handler of one route table entry, at the entry's method and path. */
-export function defineRoute<R extends ApiRoute>(api: FastifyInstance, route: R, handler: RouteHandler<R>): void;
+export function defineRoute<R extends ApiRoute>(
+  api: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+): void;
 export function defineRoute<R extends ApiRoute>(
   api: FastifyInstance,
   route: R,

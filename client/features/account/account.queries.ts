@@ -44,8 +44,7 @@ export const useSetAvatar = () =>
     return uploadForm('account.setAvatar', form);
   });
 
-export const useRemoveAvatar = () =>
-  useAccountChange(() => api('account.removeAvatar'));
+export const useRemoveAvatar = () => useAccountChange(() => api('account.removeAvatar'));
 
 export function useChangePassword() {
   const queryClient = useQueryClient();

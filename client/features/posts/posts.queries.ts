@@ -41,7 +41,9 @@ export const useFeed = () =>
 export const useReplies = (postId: string) =>
   useInfiniteQuery({
     queryKey: postKeys.replies(postId),
-    ...pagedQuery((cursor, signal) => api('posts.replies', { signal, params: { id: postId }, query: { cursor } })),
+    ...pagedQuery((cursor, signal) =>
+      api('posts.replies', { signal, params: { id: postId }, query: { cursor } }),
+    ),
   });
 export const useAuthorPosts = (handle: string, isEnabled = true) =>
   useInfiniteQuery({
@@ -53,7 +55,9 @@ export const useAuthorPosts = (handle: string, isEnabled = true) =>
 export const useAuthorReplies = (handle: string, isEnabled: boolean) =>
   useInfiniteQuery({
     queryKey: postKeys.byAuthorReplies(handle),
-    ...pagedQuery((cursor, signal) => api('users.replies', { signal, params: { handle }, query: { cursor } })),
+    ...pagedQuery((cursor, signal) =>
+      api('users.replies', { signal, params: { handle }, query: { cursor } }),
+    ),
     enabled: isEnabled,
   });
 

@@ -94,7 +94,8 @@ export function useMyReport(postId: string) {
 export function useReportPost(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateReportRequest) => api('reports.create', { params: { id: postId }, body: input }),
+    mutationFn: (input: CreateReportRequest) =>
+      api('reports.create', { params: { id: postId }, body: input }),
     onSuccess: ({ report }) => {
       const known: MyReportResponse = { report };
       queryClient.setQueryData(safetyKeys.myReport(postId), known);
