@@ -3,7 +3,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
-  onRequestHookHandler,
+  onRequestAsyncHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerOf, ApiRoute, BodyOut, ParamsOut, QueryOut } from '../../common/api/route';
@@ -32,7 +32,7 @@ export type RouteHandler<R> = (
 
 export interface DefineRouteOptions {
   config?: FastifyContextConfig;
-  onRequest?: onRequestHookHandler;
+  onRequest?: onRequestAsyncHookHandler;
 }
 
 /** Registers the handler of one route table entry, at the entry's method and path. */

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { routes } from '../../common/api/routes';
 import { fieldErrorsFrom } from '../../common/contracts/auth';
 import { AppError, errors } from '../errors';
 import { requireUser } from '../features/auth/auth.guard';
+import { defineRoute } from '../http/route-table';
 import { channelNameSchema, socketIdSchema } from './channel-names';
 import { channelAccessFor, presenceInfoFor } from './channel-policy';
 import { type AppCredentials, signChannelAuth, signUserAuth } from './signatures';
@@ -37,7 +39,7 @@ export interface ChannelAuthResponse {
  * pusher-js's default transport would send cross-site) are refused before parsing.
  */
 export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }: RealtimeAuthDeps): void {
-  api.post('/realtime/auth', { onRequest: requireJsonBody }, async (request) => {
+  defineRoute(api, routes['realtime.channelAuth'], { onRequest: requireJsonBody }, async (request) => {
     const user = requireUser(request);
     const parsed = channelAuthRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));
@@ -61,7 +63,7 @@ export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }
    * known to be theirs: events sent to the user reach it, and suspending or deleting the
    * account closes it. Same session and JSON rules as /realtime/auth.
    */
-  api.post('/realtime/user-auth', { onRequest: requireJsonBody }, async (request) => {
+  defineRoute(api, routes['realtime.userAuth'], { onRequest: requireJsonBody }, async (request) => {
     const user = requireUser(request);
     const parsed = userAuthRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));
