@@ -171,6 +171,25 @@ export default tseslint.config(
     },
   },
   {
+    // The route table's schemas are zod: the client reads them as types only (first-load weight).
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/integration/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/common/api/routes'],
+              allowTypeImports: true,
+              message: 'Import the route table as a type; call endpoints through api() by name.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests talk to the real servers they start on 127.0.0.1 and set up child environments.
     files: ['server/**/*.test.ts'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },

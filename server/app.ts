@@ -15,6 +15,7 @@ import { profilesFeature } from './features/profiles/profiles.plugin';
 import { safetyFeature } from './features/safety/safety.plugin';
 import { searchFeature } from './features/search/search.plugin';
 import { usersFeature } from './features/users/users.plugin';
+import { installApiDocs } from './http/api-docs';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
 import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './http/error-handler';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
   apiScopeBuilt = true;
+  await installApiDocs(app);
   await installStaticClient(app, clientDir);
   // Last, so the sweep and requests in flight are done with storage before its sockets close.
   app.addHook('onClose', async () => closeStorage());

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestOrigin, type TestOrigin } from '../../server/platform/safe-fetch/testing/test-origin';
 import { createTestApp, signedUpUser, type TestApp } from '../../server/test-support/test-app';
-import { ApiError, type ApiErrorCode, createApiClient, type ApiRequest } from '../lib/api-client';
+import { ApiError, type ApiCall, type ApiErrorCode, createApiClient } from '../lib/api-client';
 import { fetchLinkPreview, LINK_PREVIEW_TIMEOUT_MS } from '../features/link-previews/fetch-link-preview';
 import { PREVIEW_MESSAGES, previewErrorMessage } from '../features/link-previews/preview-messages';
 
@@ -26,7 +26,7 @@ const PAGES: Record<string, string> = {
 let t: TestApp;
 let origin: TestOrigin;
 let appUrl: string;
-let request: ApiRequest;
+let request: ApiCall;
 let silent: Server;
 let silentUrl: string;
 let closedUrl: string;

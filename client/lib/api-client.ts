@@ -1,8 +1,21 @@
 import { type ErrorCode, type FieldErrors, isErrorCode } from '../../common/contracts/errors';
+import { type Endpoint, type EndpointName, endpoints } from '../../common/api/endpoints';
+import type {
+  AnswerOf,
+  BodyIn,
+  HasJsonBody,
+  HasParams,
+  HasQuery,
+  ParamsIn,
+  QueryIn,
+} from '../../common/api/route';
+// Types only: the schemas (and zod) stay out of the browser's first load.
+import type { Routes } from '../../common/api/routes';
 
 /**
- * The client's only door to the server. Every request carries X-Requested-With (spec §7), which
- * the server requires on all of /api/v1 as its CSRF defence.
+ * The client's only door to the server. Every request carries X-Requested-With, which the server
+ * requires on all of /api/v1 as its CSRF defence. A call names an endpoint of the route table
+ * (`api('posts.get', { params: { id } })`), never a path and a type.
  */
 export const API_BASE = '/api/v1';
 
@@ -26,16 +39,36 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
+/** How one call goes, beside what it sends. */
+export interface RequestControl {
   signal?: AbortSignal;
-  query?: Record<string, string | undefined>;
   /** Gives up after this long; the fetch then rejects with a TimeoutError. */
   timeoutMs?: number;
 }
 
-export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+type Route<N extends EndpointName> = Routes[N];
+
+/** A part the endpoint reads is required unless all its fields are optional; others are refused. */
+type Part<K extends string, Has, T> = Has extends true
+  ? object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T }
+  : { [P in K]?: never };
+
+/** What a call to endpoint `N` sends: its path parameters, query and JSON body, as typed by the table. */
+export type ApiInput<N extends EndpointName> = Part<'params', HasParams<Route<N>>, ParamsIn<Route<N>>> &
+  Part<'query', HasQuery<Route<N>>, QueryIn<Route<N>>> &
+  Part<'body', HasJsonBody<Route<N>>, BodyIn<Route<N>>> &
+  RequestControl;
+
+/** What endpoint `N` answers on success (nothing for a 204). */
+export type ApiAnswer<N extends EndpointName> = AnswerOf<Route<N>>;
+
+type ArgsOf<N extends EndpointName> =
+  object extends ApiInput<N> ? [input?: ApiInput<N>] : [input: ApiInput<N>];
+
+/** Calls an endpoint by its name in the route table; the table decides what it takes and answers. */
+export type ApiCall = <N extends EndpointName>(name: N, ...args: ArgsOf<N>) => Promise<ApiAnswer<N>>;
 
 export interface ApiClientOptions {
   /** Where the API is: the page's own origin in the browser. */
@@ -44,41 +77,64 @@ export interface ApiClientOptions {
   headers?: Record<string, string>;
 }
 
-function signalOf({ signal, timeoutMs }: RequestOptions): AbortSignal | null {
+/** The loose view of an input that `send` works with; the typed view is checked at each call. */
+interface SentInput extends RequestControl {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+function signalOf({ signal, timeoutMs }: RequestControl): AbortSignal | null {
   const timeout = timeoutMs === undefined ? null : AbortSignal.timeout(timeoutMs);
   if (signal && timeout) return AbortSignal.any([signal, timeout]);
   return signal ?? timeout;
 }
 
-/** A client for another origin or with extra headers; the app uses `apiRequest`. */
-export function createApiClient(client: ApiClientOptions): ApiRequest {
-  return (path, options) => send(client, path, options);
+/** Path and query values are strings in the table's schemas; numbers and booleans read as JSON. */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export const apiRequest: ApiRequest = (path, options) =>
-  send({ origin: () => window.location.origin }, path, options);
+/** `/posts/:id` with `{ id }` → `/posts/<id, percent-encoded>`. */
+export function pathOf(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new TypeError(`${path} needs the parameter ${name}.`);
+    return encodeURIComponent(textOf(value));
+  });
+}
 
-async function send<T>(client: ApiClientOptions, path: string, options: RequestOptions = {}): Promise<T> {
-  const url = new URL(`${API_BASE}${path}`, client.origin());
-  for (const [key, value] of Object.entries(options.query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, value);
+/** A client for another origin or with extra headers; the app uses `api`. */
+export function createApiClient(client: ApiClientOptions): ApiCall {
+  return (name, ...args) => send(client, endpoints[name], args[0]);
+}
+
+export const api: ApiCall = (name, ...args) =>
+  send({ origin: () => window.location.origin }, endpoints[name], args[0]);
+
+async function send<T>(client: ApiClientOptions, endpoint: Endpoint, input: SentInput = {}): Promise<T> {
+  const url = new URL(`${API_BASE}${pathOf(endpoint.path, input.params)}`, client.origin());
+  for (const [key, value] of Object.entries(input.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, textOf(value));
   }
   const headers: Record<string, string> = {
     ...client.headers,
     'X-Requested-With': 'XMLHttpRequest',
     Accept: 'application/json',
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, {
-    method: options.method ?? 'GET',
+    method: endpoint.method,
     headers,
     credentials: 'same-origin',
-    body: options.body === undefined ? null : JSON.stringify(options.body),
-    signal: signalOf(options),
+    body: input.body === undefined ? null : JSON.stringify(input.body),
+    signal: signalOf(input),
   });
+  // A 204 has no body; the table types its answer as void.
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) throw toApiError(response.status, payload);
+  // The server answers what the table says (its handlers are typed from the same entry).
   return payload as T;
 }
 

@@ -1,16 +1,21 @@
-import { API_BASE, toApiError } from './api-client';
+import { type EndpointName, endpoints } from '../../common/api/endpoints';
+import type { Routes } from '../../common/api/routes';
+import { API_BASE, type ApiAnswer, toApiError } from './api-client';
+
+/** The endpoints whose body is multipart/form-data in the route table. */
+export type UploadEndpoint = {
+  [N in EndpointName]: Routes[N] extends { readonly body: 'multipart' } ? N : never;
+}[EndpointName];
 
 /**
  * Multipart uploads with progress. fetch() cannot report how much of a request body has been
- * sent, so this one door uses XMLHttpRequest; like apiRequest() it always sends
+ * sent, so this one door uses XMLHttpRequest; like api() it always sends
  * X-Requested-With, which the server requires on all of /api/v1.
  */
 export interface UploadOptions {
   /** Fraction of the body sent so far, 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-  /** POST creates (an image); PUT replaces (the account's avatar). */
-  method?: 'POST' | 'PUT';
 }
 
 /** The bytes of a finished request, turned into the answer or an ApiError. */
@@ -31,9 +36,14 @@ export function progressFraction(loaded: number, total: number): number {
   return Math.min(1, Math.max(0, loaded / total));
 }
 
-export function uploadForm<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
-  const { onProgress, signal, method = 'POST' } = options;
-  return new Promise<T>((resolve, reject) => {
+export function uploadForm<N extends UploadEndpoint>(
+  name: N,
+  form: FormData,
+  options: UploadOptions = {},
+): Promise<ApiAnswer<N>> {
+  const { onProgress, signal } = options;
+  const { method, path } = endpoints[name];
+  return new Promise<ApiAnswer<N>>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
       return;
@@ -50,7 +60,7 @@ export function uploadForm<T>(path: string, form: FormData, options: UploadOptio
     request.addEventListener('load', () => {
       finish();
       try {
-        resolve(settleUpload<T>(request.status, request.responseText));
+        resolve(settleUpload<ApiAnswer<N>>(request.status, request.responseText));
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }

@@ -1,16 +1,7 @@
 import Pusher from 'pusher-js';
-import type { ClientConfigResponse, ClientRealtimeSettings } from '../../common/contracts/client-config';
-import { apiRequest } from '../lib/api-client';
-
-interface ChannelAuthResponse {
-  auth: string;
-  channel_data?: string;
-}
-
-interface UserAuthResponse {
-  auth: string;
-  user_data: string;
-}
+import type { ClientRealtimeSettings } from '../../common/contracts/client-config';
+import { endpoints } from '../../common/api/endpoints';
+import { API_BASE, api } from '../lib/api-client';
 
 let client: Promise<Pusher> | null = null;
 let hasConnected = false;
@@ -33,7 +24,7 @@ export async function signInRealtime(): Promise<void> {
 
 /** One connection per tab, opened on first use with the settings the server hands out. */
 export function getPusher(): Promise<Pusher> {
-  client ??= apiRequest<ClientConfigResponse>('/client-config').then(({ realtime }) => {
+  client ??= api('clientConfig.get').then(({ realtime }) => {
     const pusher = createPusher(realtime);
     // Bound before anyone else's listener, so the flag is up by the time they hear "connected".
     pusher.connection.bind('state_change', ({ current }: { current: string }) => {
@@ -58,26 +49,20 @@ function createPusher(settings: ClientRealtimeSettings): Pusher {
     enabledTransports: settings.enabledTransports,
     // JSON through the api-client, so the auth call carries X-Requested-With like every other.
     channelAuthorization: {
-      endpoint: '/api/v1/realtime/auth',
+      endpoint: `${API_BASE}${endpoints['realtime.channelAuth'].path}`,
       transport: 'ajax',
       customHandler: ({ socketId, channelName }, callback) => {
-        apiRequest<ChannelAuthResponse>('/realtime/auth', {
-          method: 'POST',
-          body: { socket_id: socketId, channel_name: channelName },
-        }).then(
+        api('realtime.channelAuth', { body: { socket_id: socketId, channel_name: channelName } }).then(
           (data) => callback(null, data),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
         );
       },
     },
     userAuthentication: {
-      endpoint: '/api/v1/realtime/user-auth',
+      endpoint: `${API_BASE}${endpoints['realtime.userAuth'].path}`,
       transport: 'ajax',
       customHandler: ({ socketId }, callback) => {
-        apiRequest<UserAuthResponse>('/realtime/user-auth', {
-          method: 'POST',
-          body: { socket_id: socketId },
-        }).then(
+        api('realtime.userAuth', { body: { socket_id: socketId } }).then(
           (data) => callback(null, data),
           (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
         );

@@ -79,6 +79,9 @@ export const mediaUploadFieldsSchema = z.object({
 export type MediaUploadFields = z.input<typeof mediaUploadFieldsSchema>;
 
 /** 201 answer of POST /api/v1/media. */
+/** The path of `DELETE /media/:id`. */
+export const mediaParamsSchema = z.object({ id: z.uuid({ error: 'Not an image id.' }) });
+
 export interface MediaUploadResponse {
   image: UploadedImage;
 }

@@ -19,6 +19,9 @@ export const postBodySchema = z
 
 export const postIdSchema = z.uuid({ error: 'Not a post id.' });
 
+/** The path of every `/posts/:id…` endpoint. */
+export const postParamsSchema = z.object({ id: postIdSchema });
+
 /**
  * The link card a post carries: built by the server from its own preview of `url` (never from
  * fields a client sends). `image` is a copy on our origin, or null when the page had none usable.

@@ -10,6 +10,9 @@ export const MAX_MUTES_PER_USER = 5_000;
 
 export const userIdSchema = z.uuid({ error: 'Not an account id.' });
 
+/** The path of `/admin/users/:id/…`. */
+export const userParamsSchema = z.object({ id: userIdSchema });
+
 /** `POST /api/v1/me/blocks` and `/me/mutes`. */
 export const safetyTargetRequestSchema = z.object({ userId: userIdSchema });
 export type SafetyTargetRequest = z.infer<typeof safetyTargetRequestSchema>;

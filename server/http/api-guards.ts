@@ -7,6 +7,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A state-changing route that works without a session (sign-up, log-in). */
     isPublic?: boolean;
+    /**
+     * A GET that answers the same public text to anyone (the OpenAPI document): readable
+     * without X-Requested-With, so tools and a browser tab can fetch it.
+     */
+    readableWithoutHeader?: boolean;
   }
 }
 
@@ -28,6 +33,7 @@ export function isApiRequest(request: FastifyRequest): boolean {
 export function installApiGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (!isApiRequest(request)) return;
+    if (SAFE_METHODS.has(request.method) && request.routeOptions.config.readableWithoutHeader) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       throw errors.csrfHeaderMissing();
     }

@@ -5,12 +5,8 @@ import type {
   CurrentUserResponse,
   DeleteAccountRequest,
 } from '../../../common/contracts/auth';
-import type {
-  RevokedSessionsResponse,
-  SessionsResponse,
-  UpdateProfileRequest,
-} from '../../../common/contracts/users';
-import { apiRequest } from '../../lib/api-client';
+import type { UpdateProfileRequest } from '../../../common/contracts/users';
+import { api } from '../../lib/api-client';
 import { uploadForm } from '../../lib/upload';
 import { currentUserKey } from '../auth';
 import type { ImageEdit } from '../media';
@@ -33,14 +29,10 @@ function useAccountChange<TInput>(send: (input: TInput) => Promise<CurrentUserRe
 }
 
 export const useUpdateProfile = () =>
-  useAccountChange((input: UpdateProfileRequest) =>
-    apiRequest<CurrentUserResponse>('/me/profile', { method: 'PATCH', body: input }),
-  );
+  useAccountChange((input: UpdateProfileRequest) => api('account.updateProfile', { body: input }));
 
 export const useChangeEmail = () =>
-  useAccountChange((input: ChangeEmailRequest) =>
-    apiRequest<CurrentUserResponse>('/me/email', { method: 'POST', body: input }),
-  );
+  useAccountChange((input: ChangeEmailRequest) => api('account.changeEmail', { body: input }));
 
 /** The original file with the crop, as post images go; the server cuts the square. */
 export const useSetAvatar = () =>
@@ -49,17 +41,15 @@ export const useSetAvatar = () =>
     if (edit.crop) form.append('crop', JSON.stringify(edit.crop));
     form.append('rotation', String(edit.rotation));
     form.append('file', file, file.name);
-    return uploadForm<CurrentUserResponse>('/me/avatar', form, { method: 'PUT' });
+    return uploadForm('account.setAvatar', form);
   });
 
-export const useRemoveAvatar = () =>
-  useAccountChange(() => apiRequest<CurrentUserResponse>('/me/avatar', { method: 'DELETE' }));
+export const useRemoveAvatar = () => useAccountChange(() => api('account.removeAvatar'));
 
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordRequest) =>
-      apiRequest<RevokedSessionsResponse>('/me/password', { method: 'POST', body: input }),
+    mutationFn: (input: ChangePasswordRequest) => api('account.changePassword', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -67,7 +57,7 @@ export function useChangePassword() {
 export function useSessions() {
   return useQuery({
     queryKey: sessionsKey,
-    queryFn: ({ signal }) => apiRequest<SessionsResponse>('/me/sessions', { signal }),
+    queryFn: ({ signal }) => api('account.sessions', { signal }),
     select: (data) => data.sessions,
   });
 }
@@ -75,8 +65,7 @@ export function useSessions() {
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/me/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api('account.revokeSession', { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -84,7 +73,7 @@ export function useRevokeSession() {
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<RevokedSessionsResponse>('/me/sessions', { method: 'DELETE' }),
+    mutationFn: () => api('account.revokeOtherSessions'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }
@@ -92,7 +81,7 @@ export function useRevokeOtherSessions() {
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: DeleteAccountRequest) => apiRequest<void>('/me', { method: 'DELETE', body: input }),
+    mutationFn: (input: DeleteAccountRequest) => api('account.delete', { body: input }),
     onSuccess: () => {
       // Nothing of the account may show once it is gone.
       queryClient.clear();

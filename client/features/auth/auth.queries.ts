@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUserResponse, LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const currentUserKey = ['auth', 'me'] as const;
 
 export function useCurrentUser() {
   return useQuery({
     queryKey: currentUserKey,
-    queryFn: ({ signal }) => apiRequest<CurrentUserResponse>('/auth/me', { signal }),
+    queryFn: ({ signal }) => api('auth.me', { signal }),
     select: (data) => data.user,
   });
 }
@@ -15,8 +15,7 @@ export function useCurrentUser() {
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignUpRequest) =>
-      apiRequest<CurrentUserResponse>('/auth/signup', { method: 'POST', body: input }),
+    mutationFn: (input: SignUpRequest) => api('auth.signUp', { body: input }),
     onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
   });
 }
@@ -24,8 +23,7 @@ export function useSignUp() {
 export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LogInRequest) =>
-      apiRequest<CurrentUserResponse>('/auth/login', { method: 'POST', body: input }),
+    mutationFn: (input: LogInRequest) => api('auth.logIn', { body: input }),
     onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
   });
 }
@@ -33,7 +31,7 @@ export function useLogIn() {
 export function useLogOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/auth/logout', { method: 'POST' }),
+    mutationFn: () => api('auth.logOut'),
     onSettled: () => {
       // Whatever the answer, nothing cached for the old session may show after log-out.
       queryClient.clear();

@@ -7,8 +7,8 @@ import {
   userChannel,
 } from '../../../common/contracts/live-events';
 import type { SafetyStatusResponse } from '../../../common/contracts/safety';
-import type { Post, PostPage } from '../../../common/contracts/posts';
-import { apiRequest } from '../../lib/api-client';
+import type { Post } from '../../../common/contracts/posts';
+import { api } from '../../lib/api-client';
 import { useLiveChannel } from '../../realtime/use-live-channel';
 import { type ConnectionState, useConnectionState } from '../../realtime/use-realtime';
 import {
@@ -68,7 +68,7 @@ function applyEvent(queryClient: QueryClient, event: FeedEvent, readerId: string
 
 /** After a reconnect or a gap: fetch the newest page and deliver what was missed, in order. */
 async function catchUp(queryClient: QueryClient, readerId: string | null): Promise<void> {
-  const latest = await apiRequest<PostPage>('/feed');
+  const latest = await api('posts.feed');
   for (const post of [...latest.posts].reverse()) {
     if (isCached(queryClient, post.id)) patchPost(queryClient, post.id, () => post);
     else deliverNewPost(queryClient, post, readerId);

@@ -1,7 +1,6 @@
-import type { LinkPreviewAnswer } from '../../../common/link-previews/preview-contract';
 import { type PreviewCard, previewCardOf } from '../../../common/link-previews/preview-card';
 import { findFirstUrl } from '../../../common/link-previews/url-rules';
-import { type ApiRequest, apiRequest } from '../../lib/api-client';
+import { type ApiCall, api } from '../../lib/api-client';
 import { PREVIEW_MESSAGES, previewErrorMessage } from './preview-messages';
 
 /** Spec §9: a preview request gives up after this long. */
@@ -13,7 +12,7 @@ export type LinkPreviewResult = { preview: PreviewCard; error: null } | { previe
 export interface FetchLinkPreviewOptions {
   signal?: AbortSignal;
   /** The API client to use; the app's own unless a test points one at a server of its own. */
-  request?: ApiRequest;
+  request?: ApiCall;
 }
 
 /**
@@ -24,7 +23,7 @@ export interface FetchLinkPreviewOptions {
 export async function fetchLinkPreview(
   publicId: string,
   text: string,
-  { signal, request = apiRequest }: FetchLinkPreviewOptions = {},
+  { signal, request = api }: FetchLinkPreviewOptions = {},
 ): Promise<LinkPreviewResult> {
   const url = findFirstUrl(text);
   if (url === null) return { preview: null, error: PREVIEW_MESSAGES.invalid };
@@ -32,7 +31,7 @@ export async function fetchLinkPreview(
   if (typeof navigator !== 'undefined' && navigator.onLine === false)
     return { preview: null, error: PREVIEW_MESSAGES.network };
   try {
-    const answer = await request<LinkPreviewAnswer>('/proxy', {
+    const answer = await request('linkPreviews.get', {
       query: { publicId, url },
       timeoutMs: LINK_PREVIEW_TIMEOUT_MS,
       ...(signal ? { signal } : {}),

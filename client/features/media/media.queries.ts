@@ -1,5 +1,5 @@
-import type { MediaUploadResponse, UploadedImage } from '../../../common/contracts/media';
-import { apiRequest } from '../../lib/api-client';
+import type { UploadedImage } from '../../../common/contracts/media';
+import { api } from '../../lib/api-client';
 import { type UploadOptions, uploadForm } from '../../lib/upload';
 import type { ImageEdit } from './crop-math';
 
@@ -16,11 +16,11 @@ export async function uploadImage(
   if (edit.crop) form.append('crop', JSON.stringify(edit.crop));
   form.append('rotation', String(edit.rotation));
   form.append('file', file, file.name);
-  const { image } = await uploadForm<MediaUploadResponse>('/media', form, options);
+  const { image } = await uploadForm('media.upload', form, options);
   return image;
 }
 
 /** Removes an uploaded image that will not be posted. Best effort: the server sweeps leftovers. */
 export function deleteUploadedImage(id: string): void {
-  apiRequest<void>(`/media/${encodeURIComponent(id)}`, { method: 'DELETE' }).catch(() => undefined);
+  api('media.remove', { params: { id } }).catch(() => undefined);
 }

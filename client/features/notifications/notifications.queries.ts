@@ -5,12 +5,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  MarkNotificationsReadResponse,
-  Notification,
-  NotificationsResponse,
-} from '../../../common/contracts/notifications';
-import { apiRequest } from '../../lib/api-client';
+import type { Notification, NotificationsResponse } from '../../../common/contracts/notifications';
+import { api } from '../../lib/api-client';
 
 export const notificationKeys = { all: ['notifications'] as const };
 
@@ -19,7 +15,7 @@ export type NotificationPages = InfiniteData<NotificationsResponse>;
 const pagedNotifications = {
   queryKey: notificationKeys.all,
   queryFn: ({ pageParam, signal }: { pageParam: string | undefined; signal: AbortSignal }) =>
-    apiRequest<NotificationsResponse>('/notifications', { signal, query: { cursor: pageParam } }),
+    api('notifications.list', { signal, query: { cursor: pageParam } }),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (last: NotificationsResponse) => last.nextCursor ?? undefined,
 };
@@ -45,8 +41,7 @@ export function useUnreadCount(isEnabled: boolean): number {
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<MarkNotificationsReadResponse>('/notifications/read', { method: 'POST', body: {} }),
+    mutationFn: () => api('notifications.markAllRead', { body: {} }),
     // Only the count changes here: the list keeps showing which ones were new on this visit.
     onSuccess: ({ unreadCount }) => setUnreadCount(queryClient, unreadCount),
   });

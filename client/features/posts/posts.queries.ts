@@ -6,17 +6,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  CreatePostRequest,
-  LikeResponse,
-  Post,
-  PostPage,
-  PostDeleteResponse,
-  PostResponse,
-  PostWriteResponse,
-} from '../../../common/contracts/posts';
-import type { ProfileResponse } from '../../../common/contracts/users';
-import { apiRequest } from '../../lib/api-client';
+import type { CreatePostRequest, Post, PostPage, PostResponse } from '../../../common/contracts/posts';
+import { api } from '../../lib/api-client';
 
 export const postKeys = {
   feed: ['feed'] as const,
@@ -30,36 +21,50 @@ export const postKeys = {
 
 export type PostPages = InfiniteData<PostPage>;
 
-function pagedQuery(path: string) {
+/** One page of a post list, older than `cursor` (the first page without one). */
+type PageReader = (cursor: string | undefined, signal: AbortSignal) => Promise<PostPage>;
+
+function pagedQuery(readPage: PageReader) {
   return {
     queryFn: ({ pageParam, signal }: { pageParam: string | undefined; signal: AbortSignal }) =>
-      apiRequest<PostPage>(path, { signal, query: { cursor: pageParam } }),
+      readPage(pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: PostPage) => last.nextCursor ?? undefined,
   };
 }
 
-export const useFeed = () => useInfiniteQuery({ queryKey: postKeys.feed, ...pagedQuery('/feed') });
+export const useFeed = () =>
+  useInfiniteQuery({
+    queryKey: postKeys.feed,
+    ...pagedQuery((cursor, signal) => api('posts.feed', { signal, query: { cursor } })),
+  });
 export const useReplies = (postId: string) =>
-  useInfiniteQuery({ queryKey: postKeys.replies(postId), ...pagedQuery(`/posts/${postId}/replies`) });
+  useInfiniteQuery({
+    queryKey: postKeys.replies(postId),
+    ...pagedQuery((cursor, signal) =>
+      api('posts.replies', { signal, params: { id: postId }, query: { cursor } }),
+    ),
+  });
 export const useAuthorPosts = (handle: string, isEnabled = true) =>
   useInfiniteQuery({
     queryKey: postKeys.byAuthor(handle),
-    ...pagedQuery(`/users/${encodeURIComponent(handle)}/posts`),
+    ...pagedQuery((cursor, signal) => api('users.posts', { signal, params: { handle }, query: { cursor } })),
     enabled: isEnabled,
   });
 
 export const useAuthorReplies = (handle: string, isEnabled: boolean) =>
   useInfiniteQuery({
     queryKey: postKeys.byAuthorReplies(handle),
-    ...pagedQuery(`/users/${encodeURIComponent(handle)}/replies`),
+    ...pagedQuery((cursor, signal) =>
+      api('users.replies', { signal, params: { handle }, query: { cursor } }),
+    ),
     enabled: isEnabled,
   });
 
 export function usePost(postId: string) {
   return useQuery({
     queryKey: postKeys.post(postId),
-    queryFn: ({ signal }) => apiRequest<PostResponse>(`/posts/${postId}`, { signal }),
+    queryFn: ({ signal }) => api('posts.get', { signal, params: { id: postId } }),
     select: (data) => data.post,
   });
 }
@@ -67,15 +72,14 @@ export function usePost(postId: string) {
 export function useProfile(handle: string) {
   return useQuery({
     queryKey: postKeys.profile(handle),
-    queryFn: ({ signal }) => apiRequest<ProfileResponse>(`/users/${encodeURIComponent(handle)}`, { signal }),
+    queryFn: ({ signal }) => api('users.profile', { signal, params: { handle } }),
   });
 }
 
 export function useCreatePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreatePostRequest) =>
-      apiRequest<PostWriteResponse>('/posts', { method: 'POST', body: input }),
+    mutationFn: (input: CreatePostRequest) => api('posts.create', { body: input }),
     onSuccess: ({ post, parentReplyCount }) => {
       insertPost(queryClient, post);
       setReplyCount(queryClient, post.parentId, parentReplyCount);
@@ -86,8 +90,7 @@ export function useCreatePost() {
 export function useEditPost(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      apiRequest<PostResponse>(`/posts/${postId}`, { method: 'PATCH', body: { body } }),
+    mutationFn: (body: string) => api('posts.update', { params: { id: postId }, body: { body } }),
     onSuccess: ({ post }) => patchPost(queryClient, post.id, () => post),
   });
 }
@@ -95,7 +98,7 @@ export function useEditPost(postId: string) {
 export function useDeletePost(post: Post) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<PostDeleteResponse>(`/posts/${post.id}`, { method: 'DELETE' }),
+    mutationFn: () => api('posts.remove', { params: { id: post.id } }),
     onSuccess: ({ parentReplyCount }) => {
       removePost(queryClient, post.id);
       setReplyCount(queryClient, post.parentId, parentReplyCount);
@@ -107,7 +110,7 @@ export function useToggleLike(post: Post) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (isLiked: boolean) =>
-      apiRequest<LikeResponse>(`/posts/${post.id}/like`, { method: isLiked ? 'PUT' : 'DELETE' }),
+      api(isLiked ? 'posts.like' : 'posts.unlike', { params: { id: post.id } }),
     onMutate: (isLiked) =>
       patchPost(queryClient, post.id, (p) => ({
         ...p,

@@ -5,19 +5,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  CloseReportsResponse,
-  CreateReportRequest,
-  MyReportResponse,
-  ReportQueueResponse,
-  ReportResponse,
-  SafetyListResponse,
-  SafetyStatusResponse,
-  SafetyTargetResponse,
-  SuspensionResponse,
-} from '../../../common/contracts/safety';
-import type { PostAuthor, PostDeleteResponse } from '../../../common/contracts/posts';
-import { apiRequest } from '../../lib/api-client';
+import type { CreateReportRequest, MyReportResponse } from '../../../common/contracts/safety';
+import type { PostAuthor } from '../../../common/contracts/posts';
+import { api } from '../../lib/api-client';
 import { removePost, removePostsBy } from '../posts';
 
 export type SafetyKind = 'block' | 'mute';
@@ -29,13 +19,16 @@ export const safetyKeys = {
   reports: ['admin', 'reports'] as const,
 };
 
-const PATHS: Record<SafetyKind, string> = { block: '/me/blocks', mute: '/me/mutes' };
+const ENDPOINTS = {
+  block: { list: 'safety.blocks', add: 'safety.block', remove: 'safety.unblock' },
+  mute: { list: 'safety.mutes', add: 'safety.mute', remove: 'safety.unmute' },
+} as const satisfies Record<SafetyKind, unknown>;
 
 /** Whether the reader is an admin, and which channel their live feed comes from. */
 export function useSafetyStatus(isSignedIn: boolean) {
   return useQuery({
     queryKey: safetyKeys.status,
-    queryFn: ({ signal }) => apiRequest<SafetyStatusResponse>('/me/safety', { signal }),
+    queryFn: ({ signal }) => api('safety.status', { signal }),
     enabled: isSignedIn,
   });
 }
@@ -44,8 +37,7 @@ export function useSafetyStatus(isSignedIn: boolean) {
 export function useSafetyList(kind: SafetyKind) {
   return useInfiniteQuery({
     queryKey: safetyKeys.list(kind),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest<SafetyListResponse>(PATHS[kind], { signal, query: { cursor: pageParam } }),
+    queryFn: ({ signal, pageParam }) => api(ENDPOINTS[kind].list, { signal, query: { cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -71,11 +63,11 @@ export async function setRelation(
   isOn: boolean,
 ): Promise<void> {
   if (isOn) {
-    await apiRequest<SafetyTargetResponse>(PATHS[kind], { method: 'POST', body: { userId: author.id } });
+    await api(ENDPOINTS[kind].add, { body: { userId: author.id } });
     // Gone from the screen at once; the refetch that follows confirms it from the server.
     removePostsBy(queryClient, author.id);
   } else {
-    await apiRequest<void>(`${PATHS[kind]}/${author.id}`, { method: 'DELETE' });
+    await api(ENDPOINTS[kind].remove, { params: { userId: author.id } });
   }
   await refreshAfterChange(queryClient);
 }
@@ -92,7 +84,7 @@ export function useSetRelation(kind: SafetyKind) {
 export function useMyReport(postId: string) {
   return useQuery({
     queryKey: safetyKeys.myReport(postId),
-    queryFn: ({ signal }) => apiRequest<MyReportResponse>(`/posts/${postId}/reports/mine`, { signal }),
+    queryFn: ({ signal }) => api('reports.mine', { signal, params: { id: postId } }),
     select: (data) => data.report,
     // Asked each time the dialog opens: a report may have been filed or closed elsewhere since.
     staleTime: 0,
@@ -103,7 +95,7 @@ export function useReportPost(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CreateReportRequest) =>
-      apiRequest<ReportResponse>(`/posts/${postId}/reports`, { method: 'POST', body: input }),
+      api('reports.create', { params: { id: postId }, body: input }),
     onSuccess: ({ report }) => {
       const known: MyReportResponse = { report };
       queryClient.setQueryData(safetyKeys.myReport(postId), known);
@@ -114,7 +106,7 @@ export function useReportPost(postId: string) {
 export function useReportQueue(isEnabled: boolean) {
   return useQuery({
     queryKey: safetyKeys.reports,
-    queryFn: ({ signal }) => apiRequest<ReportQueueResponse>('/admin/reports', { signal }),
+    queryFn: ({ signal }) => api('admin.reports', { signal }),
     enabled: isEnabled,
   });
 }
@@ -123,10 +115,7 @@ export function useCloseReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, outcome }: { postId: string; outcome: 'resolved' | 'dismissed' }) =>
-      apiRequest<CloseReportsResponse>(`/admin/posts/${postId}/reports/close`, {
-        method: 'POST',
-        body: { outcome },
-      }),
+      api('admin.closeReports', { params: { id: postId }, body: { outcome } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: safetyKeys.reports }),
   });
 }
@@ -134,8 +123,7 @@ export function useCloseReports() {
 export function useAdminRemovePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (postId: string) =>
-      apiRequest<PostDeleteResponse>(`/admin/posts/${postId}`, { method: 'DELETE' }),
+    mutationFn: (postId: string) => api('admin.removePost', { params: { id: postId } }),
     onSuccess: async (_, postId) => {
       removePost(queryClient, postId);
       await queryClient.invalidateQueries({ queryKey: safetyKeys.reports });
@@ -147,9 +135,7 @@ export function useSetSuspension() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, isSuspended }: { userId: string; isSuspended: boolean }) =>
-      apiRequest<SuspensionResponse>(`/admin/users/${userId}/suspension`, {
-        method: isSuspended ? 'PUT' : 'DELETE',
-      }),
+      api(isSuspended ? 'admin.suspend' : 'admin.unsuspend', { params: { id: userId } }),
     onSuccess: () => refreshAfterChange(queryClient),
   });
 }

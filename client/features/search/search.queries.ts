@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchResponse } from '../../../common/contracts/search';
 import { isSearchable, parseSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../../common/search/search-query';
-import { apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 
 export const searchKeys = {
   results: (q: string) => ['search', q] as const,
@@ -19,8 +19,7 @@ export function canSearch(q: string): boolean {
 export function useSearch(q: string) {
   return useInfiniteQuery({
     queryKey: searchKeys.results(q),
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<SearchResponse>('/search', { signal, query: { q, cursor: pageParam } }),
+    queryFn: ({ pageParam, signal }) => api('search.posts', { signal, query: { q, cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: SearchResponse) => last.nextCursor ?? undefined,
     enabled: canSearch(q),

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PublicProfile, UserSearchResponse } from '../../../common/contracts/users';
-import { apiRequest } from '../../lib/api-client';
+import type { PublicProfile } from '../../../common/contracts/users';
+import { api } from '../../lib/api-client';
 
 /** Handles change rarely; a minute keeps typing @al, backspace, @al from asking twice. */
 const SEARCH_STALE_MS = 60_000;
@@ -14,7 +14,7 @@ export function userSearchQuery(prefix: string) {
   return queryOptions({
     queryKey: userKeys.search(prefix),
     queryFn: ({ signal }): Promise<PublicProfile[]> =>
-      apiRequest<UserSearchResponse>('/users', { signal, query: { prefix } }).then(({ users }) => users),
+      api('users.suggest', { signal, query: { prefix } }).then(({ users }) => users),
     staleTime: SEARCH_STALE_MS,
   });
 }

@@ -1,18 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  changeEmailRequestSchema,
-  changePasswordRequestSchema,
-  type CurrentUserResponse,
-  deleteAccountRequestSchema,
-} from '../../../common/contracts/auth';
-import {
-  type RevokedSessionsResponse,
-  sessionIdParamSchema,
-  type SessionsResponse,
-  updateProfileRequestSchema,
-} from '../../../common/contracts/users';
+import { routes } from '../../../common/api/routes';
 import { errors } from '../../errors';
-import { parseInput } from '../../http/parse-input';
+import { defineRoute } from '../../http/route-table';
 import { requireUser, type SessionCookie, type SessionUser } from '../auth';
 import { readUpload, registerImageMultipart } from '../media';
 import type { AccountService } from './account.service';
@@ -29,73 +18,57 @@ export function registerAccountRoutes(
   api: FastifyInstance,
   { account, cookie }: { account: AccountService; cookie: SessionCookie },
 ): void {
-  api.patch('/me/profile', async (request) => {
+  defineRoute(api, routes['account.updateProfile'], async (request, _reply, input) => {
     const { user } = requireSession(request);
-    const changes = parseInput(updateProfileRequestSchema, request.body);
-    const body: CurrentUserResponse = { user: await account.updateProfile(user.id, changes) };
-    return body;
+    return { user: await account.updateProfile(user.id, input.body()) };
   });
 
   void api.register(async (uploads) => {
     await registerImageMultipart(uploads);
-    uploads.put('/me/avatar', async (request) => {
+    defineRoute(uploads, routes['account.setAvatar'], async (request) => {
       const { user } = requireSession(request);
       if (!request.isMultipart()) throw errors.unsupportedMediaType();
-      const body: CurrentUserResponse = {
-        user: await account.setAvatar(user.id, () => readUpload(request, uploads)),
-      };
-      return body;
+      return { user: await account.setAvatar(user.id, () => readUpload(request, uploads)) };
     });
   });
 
-  api.delete('/me/avatar', async (request) => {
+  defineRoute(api, routes['account.removeAvatar'], async (request) => {
     const { user } = requireSession(request);
-    const body: CurrentUserResponse = { user: await account.removeAvatar(user.id) };
-    return body;
+    return { user: await account.removeAvatar(user.id) };
   });
 
-  api.post('/me/email', async (request) => {
+  defineRoute(api, routes['account.changeEmail'], async (request, _reply, input) => {
     const { user } = requireSession(request);
-    const input = parseInput(changeEmailRequestSchema, request.body);
-    const body: CurrentUserResponse = { user: await account.changeEmail(user.id, input) };
-    return body;
+    return { user: await account.changeEmail(user.id, input.body()) };
   });
 
-  api.post('/me/password', async (request) => {
+  defineRoute(api, routes['account.changePassword'], async (request, _reply, input) => {
     const { user, sessionId } = requireSession(request);
-    const input = parseInput(changePasswordRequestSchema, request.body);
-    const body: RevokedSessionsResponse = {
-      revoked: await account.changePassword(user.id, sessionId, input),
-    };
-    return body;
+    return { revoked: await account.changePassword(user.id, sessionId, input.body()) };
   });
 
-  api.get('/me/sessions', async (request) => {
+  defineRoute(api, routes['account.sessions'], async (request) => {
     const { user, sessionId } = requireSession(request);
-    const body: SessionsResponse = { sessions: await account.sessions(user.id, sessionId) };
-    return body;
+    return { sessions: await account.sessions(user.id, sessionId) };
   });
 
-  api.delete('/me/sessions/:id', async (request, reply) => {
+  defineRoute(api, routes['account.revokeSession'], async (request, reply, input) => {
     const { user, sessionId } = requireSession(request);
-    const { id } = parseInput(sessionIdParamSchema, request.params);
+    const { id } = input.params();
     await account.revokeSession(user.id, id);
     if (id === sessionId) cookie.clear(reply);
-    return reply.status(204).send();
   });
 
-  api.delete('/me/sessions', async (request) => {
+  defineRoute(api, routes['account.revokeOtherSessions'], async (request) => {
     const { user, sessionId } = requireSession(request);
-    const body: RevokedSessionsResponse = { revoked: await account.revokeOtherSessions(user.id, sessionId) };
-    return body;
+    return { revoked: await account.revokeOtherSessions(user.id, sessionId) };
   });
 
-  api.delete('/me', async (request, reply) => {
+  defineRoute(api, routes['account.delete'], async (request, reply, input) => {
     const { user } = requireSession(request);
-    const { password } = parseInput(deleteAccountRequestSchema, request.body);
+    const { password } = input.body();
     await account.deleteAccount(user.id, password);
     request.log.info({ userId: user.id }, 'account deleted');
     cookie.clear(reply);
-    return reply.status(204).send();
   });
 }

@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  type CurrentUserResponse,
-  logInRequestSchema,
-  signUpRequestSchema,
-} from '../../../common/contracts/auth';
-import { parseInput } from '../../http/parse-input';
+import { routes } from '../../../common/api/routes';
+import { defineRoute } from '../../http/route-table';
 import { presentCurrentUser } from '../users';
 import { requireUser } from './auth.guard';
 import type { AuthService, ClientMeta } from './auth.service';
@@ -20,32 +16,26 @@ function clientMeta(request: FastifyRequest): ClientMeta {
 }
 
 export function registerAuthRoutes(app: FastifyInstance, { auth, cookie }: AuthRoutesDeps): void {
-  app.post('/auth/signup', { config: { isPublic: true } }, async (request, reply) => {
-    const input = parseInput(signUpRequestSchema, request.body);
-    const { user, token } = await auth.signUp(input, clientMeta(request));
+  const isPublic = { config: { isPublic: true } };
+
+  defineRoute(app, routes['auth.signUp'], isPublic, async (request, reply, input) => {
+    const { user, token } = await auth.signUp(input.body(), clientMeta(request));
     cookie.set(reply, token);
     request.log.info({ userId: user.id }, 'account created');
-    const body: CurrentUserResponse = { user: presentCurrentUser(user) };
-    return reply.status(201).send(body);
+    return { user: presentCurrentUser(user) };
   });
 
-  app.post('/auth/login', { config: { isPublic: true } }, async (request, reply) => {
-    const input = parseInput(logInRequestSchema, request.body);
-    const { user, token } = await auth.logIn(input, clientMeta(request));
+  defineRoute(app, routes['auth.logIn'], isPublic, async (request, reply, input) => {
+    const { user, token } = await auth.logIn(input.body(), clientMeta(request));
     cookie.set(reply, token);
-    const body: CurrentUserResponse = { user: presentCurrentUser(user) };
-    return reply.send(body);
+    return { user: presentCurrentUser(user) };
   });
 
-  app.post('/auth/logout', async (request, reply) => {
+  defineRoute(app, routes['auth.logOut'], async (request, reply) => {
     requireUser(request);
     if (request.sessionId) await auth.logOut(request.sessionId);
     cookie.clear(reply);
-    return reply.status(204).send();
   });
 
-  app.get('/auth/me', async (request) => {
-    const body: CurrentUserResponse = { user: request.user };
-    return body;
-  });
+  defineRoute(app, routes['auth.me'], async (request) => ({ user: request.user }));
 }

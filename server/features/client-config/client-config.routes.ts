@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { routes } from '../../../common/api/routes';
 import type { ClientConfigResponse } from '../../../common/contracts/client-config';
 import type { RealtimeTarget } from '../../config';
+import { defineRoute } from '../../http/route-table';
 import { clientRealtimeSettings } from '../../realtime/realtime-config';
 
 /** GET /client-config: settings the browser reads once at load (public, no secrets). */
@@ -9,5 +11,5 @@ export function registerClientConfigRoutes(
   { realtime }: { realtime: RealtimeTarget },
 ): void {
   const body: ClientConfigResponse = { realtime: clientRealtimeSettings(realtime) };
-  api.get('/client-config', async () => body);
+  defineRoute(api, routes['clientConfig.get'], async () => body);
 }

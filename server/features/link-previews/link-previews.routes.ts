@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { routes } from '../../../common/api/routes';
+import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
 import { parsePreviewQuery } from './link-previews.schema';
 import type { LinkPreviewService } from './link-previews.service';
@@ -11,13 +13,14 @@ export interface LinkPreviewRoutesDeps {
   images: PreviewImageService;
 }
 
-/** GET /proxy (under /api/v1): the same-origin link-preview proxy of spec §7. */
+/** GET /proxy (under /api/v1): the same-origin link-preview proxy (README, "Link previews"). */
 export function registerLinkPreviewRoutes(
   app: FastifyInstance,
   { service, images }: LinkPreviewRoutesDeps,
 ): void {
-  app.get('/proxy', async (request) => {
+  defineRoute(app, routes['linkPreviews.get'], async (request) => {
     const user = requireUser(request);
+    // The table's schema, with the proxy's own error codes (invalid_url) instead of field messages.
     const { publicId, url } = parsePreviewQuery(request.query);
     const outcome = await service.getPreview(user.id, url);
     const status = !outcome.ok && 'status' in outcome ? outcome.status : undefined;

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { routes } from '../../../common/api/routes';
 import { fieldErrorsFrom } from '../../../common/contracts/auth';
 import { errors } from '../../errors';
+import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
 import { channelNameSchema, socketIdSchema } from '../../realtime/channel-names';
 import { channelAccessFor, presenceInfoFor } from './channel-policy';
@@ -37,7 +39,7 @@ export interface ChannelAuthResponse {
  * pusher-js's default transport would send cross-site) are refused before parsing.
  */
 export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }: RealtimeAuthDeps): void {
-  api.post('/realtime/auth', { onRequest: requireJsonBody }, async (request) => {
+  defineRoute(api, routes['realtime.channelAuth'], { onRequest: requireJsonBody }, async (request) => {
     const user = requireUser(request);
     const parsed = channelAuthRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));
@@ -61,7 +63,7 @@ export function registerRealtimeAuthRoutes(api: FastifyInstance, { credentials }
    * known to be theirs: events sent to the user reach it, and suspending or deleting the
    * account closes it. Same session and JSON rules as /realtime/auth.
    */
-  api.post('/realtime/user-auth', { onRequest: requireJsonBody }, async (request) => {
+  defineRoute(api, routes['realtime.userAuth'], { onRequest: requireJsonBody }, async (request) => {
     const user = requireUser(request);
     const parsed = userAuthRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) throw errors.validation(fieldErrorsFrom(parsed.error));

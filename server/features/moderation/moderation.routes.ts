@@ -1,23 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { postIdSchema } from '../../../common/contracts/posts';
-import {
-  closeReportsRequestSchema,
-  type CloseReportsResponse,
-  createReportRequestSchema,
-  type MyReportResponse,
-  type ReportQueueResponse,
-  type ReportResponse,
-  type SuspensionResponse,
-  userIdSchema,
-} from '../../../common/contracts/safety';
-import type { PostDeleteResponse } from '../../../common/contracts/posts';
-import { parseInput } from '../../http/parse-input';
+import { routes } from '../../../common/api/routes';
+import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
 import type { ModerationService } from './moderation.service';
-
-const postParamsSchema = z.object({ id: postIdSchema });
-const userParamsSchema = z.object({ id: userIdSchema });
 
 /** Reporting is for everyone signed in; everything under /admin answers 403 to non-admins. */
 export function registerModerationRoutes(
@@ -31,57 +16,44 @@ export function registerModerationRoutes(
     return user;
   }
 
-  api.post('/posts/:id/reports', async (request, reply) => {
+  defineRoute(api, routes['reports.create'], async (request, _reply, input) => {
     const user = requireUser(request);
-    const { id } = parseInput(postParamsSchema, request.params);
-    const input = parseInput(createReportRequestSchema, request.body);
-    const body: ReportResponse = { report: await moderation.report(user.id, id, input) };
-    return reply.status(201).send(body);
+    const { id } = input.params();
+    return { report: await moderation.report(user.id, id, input.body()) };
   });
 
-  api.get('/posts/:id/reports/mine', async (request) => {
+  defineRoute(api, routes['reports.mine'], async (request, _reply, input) => {
     const user = requireUser(request);
-    const { id } = parseInput(postParamsSchema, request.params);
-    const body: MyReportResponse = { report: await moderation.myReport(user.id, id) };
-    return body;
+    const { id } = input.params();
+    return { report: await moderation.myReport(user.id, id) };
   });
 
-  api.get('/admin/reports', async (request) => {
+  defineRoute(api, routes['admin.reports'], async (request) => {
     const user = await requireAdmin(request);
-    const body: ReportQueueResponse = await moderation.queue(user.id);
-    return body;
+    return moderation.queue(user.id);
   });
 
-  api.post('/admin/posts/:id/reports/close', async (request) => {
+  defineRoute(api, routes['admin.closeReports'], async (request, _reply, input) => {
     const user = await requireAdmin(request);
-    const { id } = parseInput(postParamsSchema, request.params);
-    const { outcome } = parseInput(closeReportsRequestSchema, request.body);
-    const body: CloseReportsResponse = await moderation.closeReports(user.id, id, outcome);
-    return body;
+    const { id } = input.params();
+    const { outcome } = input.body();
+    return moderation.closeReports(user.id, id, outcome);
   });
 
-  api.delete('/admin/posts/:id', async (request) => {
+  defineRoute(api, routes['admin.removePost'], async (request, _reply, input) => {
     const user = await requireAdmin(request);
-    const { id } = parseInput(postParamsSchema, request.params);
-    const body: PostDeleteResponse = { deleted: true, ...(await moderation.removePost(user.id, id)) };
-    return body;
+    const { id } = input.params();
+    return { deleted: true as const, ...(await moderation.removePost(user.id, id)) };
   });
 
-  for (const [method, isSuspended] of [
-    ['PUT', true],
-    ['DELETE', false],
+  for (const [route, isSuspended] of [
+    [routes['admin.suspend'], true],
+    [routes['admin.unsuspend'], false],
   ] as const) {
-    api.route({
-      method,
-      url: '/admin/users/:id/suspension',
-      handler: async (request) => {
-        const user = await requireAdmin(request);
-        const { id } = parseInput(userParamsSchema, request.params);
-        const body: SuspensionResponse = isSuspended
-          ? await moderation.suspend(user.id, id)
-          : await moderation.unsuspend(user.id, id);
-        return body;
-      },
+    defineRoute(api, route, async (request, _reply, input) => {
+      const user = await requireAdmin(request);
+      const { id } = input.params();
+      return isSuspended ? moderation.suspend(user.id, id) : moderation.unsuspend(user.id, id);
     });
   }
 }

@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  type MarkNotificationsReadResponse,
-  markNotificationsReadRequestSchema,
-  notificationIdParamsSchema,
-  type NotificationsResponse,
-  notificationsQuerySchema,
-} from '../../../common/contracts/notifications';
-import { parseInput } from '../../http/parse-input';
+import { routes } from '../../../common/api/routes';
+import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
 import type { NotificationsService } from './notifications.service';
 
@@ -15,25 +9,22 @@ export function registerNotificationRoutes(
   api: FastifyInstance,
   { notifications }: { notifications: NotificationsService },
 ): void {
-  api.get('/notifications', async (request) => {
+  defineRoute(api, routes['notifications.list'], async (request, _reply, input) => {
     const user = requireUser(request);
-    const { cursor } = parseInput(notificationsQuerySchema, request.query);
-    const body: NotificationsResponse = await notifications.list(user.id, cursor);
-    return body;
+    const { cursor } = input.query();
+    return notifications.list(user.id, cursor);
   });
 
-  api.post('/notifications/read', async (request) => {
+  defineRoute(api, routes['notifications.markAllRead'], async (request, _reply, input) => {
     const user = requireUser(request);
-    parseInput(markNotificationsReadRequestSchema, request.body);
-    const body: MarkNotificationsReadResponse = await notifications.markAllRead(user.id);
-    return body;
+    input.body();
+    return notifications.markAllRead(user.id);
   });
 
-  api.post('/notifications/:id/read', async (request) => {
+  defineRoute(api, routes['notifications.markRead'], async (request, _reply, input) => {
     const user = requireUser(request);
-    const { id } = parseInput(notificationIdParamsSchema, request.params);
-    parseInput(markNotificationsReadRequestSchema, request.body);
-    const body: MarkNotificationsReadResponse = await notifications.markRead(user.id, id);
-    return body;
+    const { id } = input.params();
+    input.body();
+    return notifications.markRead(user.id, id);
   });
 }

@@ -1,77 +1,55 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  createPostRequestSchema,
-  feedQuerySchema,
-  type LikeResponse,
-  postIdSchema,
-  type PostDeleteResponse,
-  type PostResponse,
-  type PostWriteResponse,
-  updatePostRequestSchema,
-} from '../../../common/contracts/posts';
+import { routes } from '../../../common/api/routes';
+import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
-import { parseInput } from '../../http/parse-input';
 import type { PostsService } from './posts.service';
 
-const postParamsSchema = z.object({ id: postIdSchema });
-
 /** The sanitiser removes control characters and lone surrogates from a post body (README). */
-const SANITISED_BODY = { selfCleanedBodyFields: ['body'] };
+const SANITISED_BODY = { config: { selfCleanedBodyFields: ['body'] } };
 
 export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: PostsService }): void {
-  api.get('/feed', async (request) => {
-    const { cursor } = parseInput(feedQuerySchema, request.query);
+  defineRoute(api, routes['posts.feed'], async (request, _reply, input) => {
+    const { cursor } = input.query();
     return posts.feed(request.user?.id ?? null, cursor);
   });
 
-  api.post('/posts', { config: SANITISED_BODY }, async (request, reply) => {
+  defineRoute(api, routes['posts.create'], SANITISED_BODY, async (request, _reply, input) => {
     const user = requireUser(request);
-    const input = parseInput(createPostRequestSchema, request.body);
-    const body: PostWriteResponse = await posts.create(user.id, input);
-    return reply.status(201).send(body);
+    return posts.create(user.id, input.body());
   });
 
-  api.get('/posts/:id', async (request) => {
-    const { id } = parseInput(postParamsSchema, request.params);
-    const body: PostResponse = { post: await posts.get(id, request.user?.id ?? null) };
-    return body;
+  defineRoute(api, routes['posts.get'], async (request, _reply, input) => {
+    const { id } = input.params();
+    return { post: await posts.get(id, request.user?.id ?? null) };
   });
 
-  api.patch('/posts/:id', { config: SANITISED_BODY }, async (request) => {
+  defineRoute(api, routes['posts.update'], SANITISED_BODY, async (request, _reply, input) => {
     const user = requireUser(request);
-    const { id } = parseInput(postParamsSchema, request.params);
-    const { body: text } = parseInput(updatePostRequestSchema, request.body);
-    const body: PostResponse = { post: await posts.update(user.id, id, text) };
-    return body;
+    const { id } = input.params();
+    const { body: text } = input.body();
+    return { post: await posts.update(user.id, id, text) };
   });
 
-  api.delete('/posts/:id', async (request, reply) => {
+  defineRoute(api, routes['posts.remove'], async (request, _reply, input) => {
     const user = requireUser(request);
-    const { id } = parseInput(postParamsSchema, request.params);
-    const body: PostDeleteResponse = { deleted: true, ...(await posts.remove(user.id, id)) };
-    return reply.send(body);
+    const { id } = input.params();
+    return { deleted: true as const, ...(await posts.remove(user.id, id)) };
   });
 
-  api.get('/posts/:id/replies', async (request) => {
-    const { id } = parseInput(postParamsSchema, request.params);
-    const { cursor } = parseInput(feedQuerySchema, request.query);
+  defineRoute(api, routes['posts.replies'], async (request, _reply, input) => {
+    const { id } = input.params();
+    const { cursor } = input.query();
     return posts.replies(id, request.user?.id ?? null, cursor);
   });
 
-  for (const [method, isLiked] of [
-    ['PUT', true],
-    ['DELETE', false],
+  for (const [route, isLiked] of [
+    [routes['posts.like'], true],
+    [routes['posts.unlike'], false],
   ] as const) {
-    api.route({
-      method,
-      url: '/posts/:id/like',
-      handler: async (request) => {
-        const user = requireUser(request);
-        const { id } = parseInput(postParamsSchema, request.params);
-        const body: LikeResponse = await posts.setLike(user.id, id, isLiked);
-        return body;
-      },
+    defineRoute(api, route, async (request, _reply, input) => {
+      const user = requireUser(request);
+      const { id } = input.params();
+      return posts.setLike(user.id, id, isLiked);
     });
   }
 }

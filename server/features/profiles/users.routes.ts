@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { feedQuerySchema } from '../../../common/contracts/posts';
-import {
-  handleParamSchema,
-  type ProfileResponse,
-  userSearchQuerySchema,
-  type UserSearchResponse,
-} from '../../../common/contracts/users';
-import { parseInput } from '../../http/parse-input';
+import { routes } from '../../../common/api/routes';
+import { defineRoute } from '../../http/route-table';
 import type { PostsService } from '../posts';
 import type { SafetyService } from '../safety';
 import { presentPublicProfile, type UsersService } from '../users';
@@ -15,36 +9,34 @@ export function registerUserRoutes(
   api: FastifyInstance,
   deps: { users: UsersService; posts: PostsService; safety: Pick<SafetyService, 'viewerOf'> },
 ): void {
-  api.get('/users', async (request) => {
-    const { prefix } = parseInput(userSearchQuerySchema, request.query);
-    const body: UserSearchResponse = { users: await deps.users.suggest(prefix) };
-    return body;
+  defineRoute(api, routes['users.suggest'], async (_request, _reply, input) => {
+    const { prefix } = input.query();
+    return { users: await deps.users.suggest(prefix) };
   });
 
-  api.get('/users/:handle', async (request) => {
-    const { handle } = parseInput(handleParamSchema, request.params);
+  defineRoute(api, routes['users.profile'], async (request, _reply, input) => {
+    const { handle } = input.params();
     const user = await deps.users.profile(handle);
     const viewer = await deps.safety.viewerOf(request.user?.id ?? null, user.id);
-    const body: ProfileResponse = {
+    return {
       user: presentPublicProfile(user),
       // The posts and replies tabs show nothing to this reader: counts would contradict them.
       counts: viewer.postsHidden ? null : await deps.users.counts(user.id),
       viewer,
     };
-    return body;
   });
 
-  api.get('/users/:handle/posts', async (request) => {
-    const { handle } = parseInput(handleParamSchema, request.params);
+  defineRoute(api, routes['users.posts'], async (request, _reply, input) => {
+    const { handle } = input.params();
     const user = await deps.users.profile(handle);
-    const { cursor } = parseInput(feedQuerySchema, request.query);
+    const { cursor } = input.query();
     return deps.posts.byAuthor(user.id, request.user?.id ?? null, cursor);
   });
 
-  api.get('/users/:handle/replies', async (request) => {
-    const { handle } = parseInput(handleParamSchema, request.params);
+  defineRoute(api, routes['users.replies'], async (request, _reply, input) => {
+    const { handle } = input.params();
     const user = await deps.users.profile(handle);
-    const { cursor } = parseInput(feedQuerySchema, request.query);
+    const { cursor } = input.query();
     return deps.posts.repliesByAuthor(user.id, request.user?.id ?? null, cursor);
   });
 }

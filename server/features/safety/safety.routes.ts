@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  safetyListQuerySchema,
-  type SafetyListResponse,
-  type SafetyStatusResponse,
-  safetyTargetParamsSchema,
-  safetyTargetRequestSchema,
-  type SafetyTargetResponse,
-} from '../../../common/contracts/safety';
-import { parseInput } from '../../http/parse-input';
+import { routes } from '../../../common/api/routes';
+import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
 import type { SafetyKind } from './safety.repository';
 import type { SafetyService } from './safety.service';
@@ -17,40 +10,37 @@ export interface SafetyRoutesDeps {
   isAdmin: (userId: string) => Promise<boolean>;
 }
 
-const PATHS: Record<SafetyKind, string> = { block: '/me/blocks', mute: '/me/mutes' };
+const ROUTES = {
+  block: { list: routes['safety.blocks'], add: routes['safety.block'], remove: routes['safety.unblock'] },
+  mute: { list: routes['safety.mutes'], add: routes['safety.mute'], remove: routes['safety.unmute'] },
+} as const satisfies Record<SafetyKind, unknown>;
 
 export function registerSafetyRoutes(api: FastifyInstance, { safety, isAdmin }: SafetyRoutesDeps): void {
-  api.get('/me/safety', async (request) => {
+  defineRoute(api, routes['safety.status'], async (request) => {
     const user = requireUser(request);
-    const body: SafetyStatusResponse = {
+    return {
       isAdmin: await isAdmin(user.id),
       liveFeedChannel: await safety.liveFeedChannelFor(user.id),
     };
-    return body;
   });
 
   for (const kind of ['block', 'mute'] as const) {
-    const path = PATHS[kind];
-
-    api.get(path, async (request) => {
+    defineRoute(api, ROUTES[kind].list, async (request, _reply, input) => {
       const user = requireUser(request);
-      const { cursor } = parseInput(safetyListQuerySchema, request.query);
-      const body: SafetyListResponse = await safety.list(kind, user.id, cursor);
-      return body;
+      const { cursor } = input.query();
+      return safety.list(kind, user.id, cursor);
     });
 
-    api.post(path, async (request, reply) => {
+    defineRoute(api, ROUTES[kind].add, async (request, _reply, input) => {
       const user = requireUser(request);
-      const { userId } = parseInput(safetyTargetRequestSchema, request.body);
-      const body: SafetyTargetResponse = { user: await safety.add(kind, user.id, userId) };
-      return reply.status(201).send(body);
+      const { userId } = input.body();
+      return { user: await safety.add(kind, user.id, userId) };
     });
 
-    api.delete(`${path}/:userId`, async (request, reply) => {
+    defineRoute(api, ROUTES[kind].remove, async (request, _reply, input) => {
       const user = requireUser(request);
-      const { userId } = parseInput(safetyTargetParamsSchema, request.params);
+      const { userId } = input.params();
       await safety.remove(kind, user.id, userId);
-      return reply.status(204).send();
     });
   }
 }

@@ -1,0 +1,78 @@
+/**
+ * Every /api/v1 endpoint by name: its method and its path (Fastify style, `:name` for a path
+ * parameter). Plain data without zod, so the browser's first load can address the API; the
+ * schemas of each endpoint are in `routes.ts`, which the client reads as types only.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+export const endpoints = {
+  'auth.signUp': { method: 'POST', path: '/auth/signup' },
+  'auth.logIn': { method: 'POST', path: '/auth/login' },
+  'auth.logOut': { method: 'POST', path: '/auth/logout' },
+  'auth.me': { method: 'GET', path: '/auth/me' },
+
+  'posts.feed': { method: 'GET', path: '/feed' },
+  'posts.create': { method: 'POST', path: '/posts' },
+  'posts.get': { method: 'GET', path: '/posts/:id' },
+  'posts.update': { method: 'PATCH', path: '/posts/:id' },
+  'posts.remove': { method: 'DELETE', path: '/posts/:id' },
+  'posts.replies': { method: 'GET', path: '/posts/:id/replies' },
+  'posts.like': { method: 'PUT', path: '/posts/:id/like' },
+  'posts.unlike': { method: 'DELETE', path: '/posts/:id/like' },
+
+  'users.suggest': { method: 'GET', path: '/users' },
+  'users.profile': { method: 'GET', path: '/users/:handle' },
+  'users.posts': { method: 'GET', path: '/users/:handle/posts' },
+  'users.replies': { method: 'GET', path: '/users/:handle/replies' },
+
+  'account.updateProfile': { method: 'PATCH', path: '/me/profile' },
+  'account.setAvatar': { method: 'PUT', path: '/me/avatar' },
+  'account.removeAvatar': { method: 'DELETE', path: '/me/avatar' },
+  'account.changeEmail': { method: 'POST', path: '/me/email' },
+  'account.changePassword': { method: 'POST', path: '/me/password' },
+  'account.sessions': { method: 'GET', path: '/me/sessions' },
+  'account.revokeSession': { method: 'DELETE', path: '/me/sessions/:id' },
+  'account.revokeOtherSessions': { method: 'DELETE', path: '/me/sessions' },
+  'account.delete': { method: 'DELETE', path: '/me' },
+
+  'notifications.list': { method: 'GET', path: '/notifications' },
+  'notifications.markAllRead': { method: 'POST', path: '/notifications/read' },
+  'notifications.markRead': { method: 'POST', path: '/notifications/:id/read' },
+
+  'linkPreviews.get': { method: 'GET', path: '/proxy' },
+
+  'media.upload': { method: 'POST', path: '/media' },
+  'media.remove': { method: 'DELETE', path: '/media/:id' },
+
+  'realtime.channelAuth': { method: 'POST', path: '/realtime/auth' },
+  'realtime.userAuth': { method: 'POST', path: '/realtime/user-auth' },
+
+  'clientConfig.get': { method: 'GET', path: '/client-config' },
+
+  'search.posts': { method: 'GET', path: '/search' },
+
+  'safety.status': { method: 'GET', path: '/me/safety' },
+  'safety.blocks': { method: 'GET', path: '/me/blocks' },
+  'safety.block': { method: 'POST', path: '/me/blocks' },
+  'safety.unblock': { method: 'DELETE', path: '/me/blocks/:userId' },
+  'safety.mutes': { method: 'GET', path: '/me/mutes' },
+  'safety.mute': { method: 'POST', path: '/me/mutes' },
+  'safety.unmute': { method: 'DELETE', path: '/me/mutes/:userId' },
+
+  'reports.create': { method: 'POST', path: '/posts/:id/reports' },
+  'reports.mine': { method: 'GET', path: '/posts/:id/reports/mine' },
+  'admin.reports': { method: 'GET', path: '/admin/reports' },
+  'admin.closeReports': { method: 'POST', path: '/admin/posts/:id/reports/close' },
+  'admin.removePost': { method: 'DELETE', path: '/admin/posts/:id' },
+  'admin.suspend': { method: 'PUT', path: '/admin/users/:id/suspension' },
+  'admin.unsuspend': { method: 'DELETE', path: '/admin/users/:id/suspension' },
+
+  'docs.openapi': { method: 'GET', path: '/openapi.json' },
+} as const satisfies Record<string, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;

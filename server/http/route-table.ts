@@ -1,0 +1,93 @@
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+} from 'fastify';
+import type { z } from 'zod';
+import type { AnswerOf, ApiRoute, BodyOut, ParamsOut, QueryOut } from '../../common/api/route';
+import { parseInput } from './parse-input';
+import type { SerializedJson } from './serialized-json';
+
+/**
+ * A route's input, parsed with the table's schemas when the handler asks for it (400
+ * `validation_failed` with one message per field). Parsing on demand keeps each route's order:
+ * it authorises first, so a caller who may not use a route learns nothing of its input rules.
+ */
+export interface RouteInput<R> {
+  params: () => ParamsOut<R>;
+  query: () => QueryOut<R>;
+  body: () => BodyOut<R>;
+}
+
+/** The answer's body (sent with the table's status), or its JSON text made elsewhere; nothing for a 204. */
+export type RouteResult<R> = AnswerOf<R> | SerializedJson<AnswerOf<R>>;
+
+export type RouteHandler<R> = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: RouteInput<R>,
+) => Promise<RouteResult<R>>;
+
+export interface DefineRouteOptions {
+  config?: FastifyContextConfig;
+  onRequest?: onRequestAsyncHookHandler;
+}
+
+/** Registers the handler of one route table entry, at the entry's method and path. */
+export function defineRoute<R extends ApiRoute>(
+  api: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+): void;
+export function defineRoute<R extends ApiRoute>(
+  api: FastifyInstance,
+  route: R,
+  options: DefineRouteOptions,
+  handler: RouteHandler<R>,
+): void;
+export function defineRoute<R extends ApiRoute>(
+  api: FastifyInstance,
+  route: R,
+  ...rest: [RouteHandler<R>] | [DefineRouteOptions, RouteHandler<R>]
+): void {
+  const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+  api.route({
+    method: route.method,
+    url: route.path,
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    config: { ...options.config, apiRoute: route.name },
+    handler: async (request, reply) => {
+      const result = await handler(request, reply, inputOf(route, request));
+      if (route.response === null) return reply.status(204).send();
+      // Text made as JSON elsewhere (a worker) goes out as it is.
+      if (typeof result === 'string') void reply.type('application/json; charset=utf-8');
+      return reply.status(route.response.status).send(result);
+    },
+  });
+}
+
+function inputOf<R extends ApiRoute>(route: R, request: FastifyRequest): RouteInput<R> {
+  return {
+    params: () => parseWith(route, 'params', request.params) as ParamsOut<R>,
+    query: () => parseWith(route, 'query', request.query) as QueryOut<R>,
+    body: () => parseWith(route, 'body', request.body) as BodyOut<R>,
+  };
+}
+
+function parseWith(route: ApiRoute, part: 'params' | 'query' | 'body', input: unknown): unknown {
+  const schema: z.ZodType | 'multipart' | undefined = route[part];
+  // The types already refuse this; a route that reads what its entry does not declare is a bug.
+  if (schema === undefined || schema === 'multipart') {
+    throw new Error(`${route.name} declares no JSON ${part} in the route table.`);
+  }
+  return parseInput(schema, input);
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route table entry the route was registered from (`defineRoute`). */
+    apiRoute?: string;
+  }
+}
