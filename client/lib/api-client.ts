@@ -1,8 +1,8 @@
 import type { ApiErrorBody } from '../../common/contracts/auth';
 
 /**
- * The client's only door to the server. Every request carries X-Requested-With (spec §7), which
- * the server requires on all of /api/v1 as its CSRF defence.
+ * The client's only door to the server. Every request carries X-Requested-With, which the
+ * server requires on all of /api/v1 as its CSRF defence (docs/spec.md#every-api-request).
  */
 export const API_BASE = '/api/v1';
 

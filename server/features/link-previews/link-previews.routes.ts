@@ -11,7 +11,7 @@ export interface LinkPreviewRoutesDeps {
   images: PreviewImageService;
 }
 
-/** GET /proxy (under /api/v1): the same-origin link-preview proxy of spec §7. */
+/** GET /proxy (under /api/v1): the same-origin link-preview proxy (docs/spec.md#the-proxy-endpoint). */
 export function registerLinkPreviewRoutes(
   app: FastifyInstance,
   { service, images }: LinkPreviewRoutesDeps,
