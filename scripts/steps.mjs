@@ -1,21 +1,26 @@
-// Runs the npm scripts of `npm test`, one at a time or several side by side, and says how long
-// each took. A step never stops the run: its exit status is returned for the caller to count.
+// Runs the commands of `npm test` and `npm run typecheck`, one at a time or several side by side,
+// and says how long each took. A step never stops the run: its exit status is returned for the
+// caller to count.
 import { spawn } from 'node:child_process';
 import { root } from './lib.mjs';
 
+/** A step that runs `npm run <script>`. */
+export const npmScript = (script, label) => ({ label, command: ['npm', 'run', script] });
+
 const seconds = (startedAt) => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+const shown = ({ command }) => command.join(' ');
 
 function outcome({ label }, status, startedAt) {
   const verdict = status === 0 ? 'passed' : `failed (exit ${status})`;
   return `  ${label}: ${verdict} in ${seconds(startedAt)}`;
 }
 
-/** `npm run <script>` with `stdio`; resolves with its exit status (a crash or a signal counts as 1). */
-function npmRun(script, stdio) {
-  const child = spawn('npm', ['run', script], { cwd: root, stdio });
+/** Starts the step's command; `status` resolves with its exit status (a crash or a signal counts as 1). */
+function start({ command: [file, ...args] }, stdio) {
+  const child = spawn(file, args, { cwd: root, stdio });
   const status = new Promise((resolve) => {
     child.on('error', (error) => {
-      console.error(`could not start npm run ${script}: ${error.message}`);
+      console.error(`could not start ${file}: ${error.message}`);
       resolve(1);
     });
     child.on('close', (code) => resolve(code ?? 1));
@@ -25,9 +30,9 @@ function npmRun(script, stdio) {
 
 /** One step with the terminal to itself. */
 export async function runStep(step) {
-  console.log(`\n▶ ${step.label}: npm run ${step.script}`);
+  console.log(`\n▶ ${step.label}: ${shown(step)}`);
   const startedAt = performance.now();
-  const status = await npmRun(step.script, 'inherit').status;
+  const status = await start(step, 'inherit').status;
   console.log(outcome(step, status, startedAt));
   return { ...step, status };
 }
@@ -37,18 +42,16 @@ export async function runStep(step) {
  * so lines of different tools never interleave.
  */
 export async function runStepsTogether(steps) {
-  console.log(
-    `\n▶ ${steps.map(({ label, script }) => `${label} (npm run ${script})`).join(', ')}: side by side`,
-  );
+  console.log(`\n▶ Side by side: ${steps.map(({ label }) => label).join(', ')}`);
   const startedAt = performance.now();
   return Promise.all(
     steps.map(async (step) => {
-      const { child, status: exited } = npmRun(step.script, ['ignore', 'pipe', 'pipe']);
+      const { child, status: exited } = start(step, ['ignore', 'pipe', 'pipe']);
       const output = [];
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
       const status = await exited;
-      console.log(`\n▶ ${step.label}: npm run ${step.script}`);
+      console.log(`\n▶ ${step.label}: ${shown(step)}`);
       process.stdout.write(Buffer.concat(output));
       console.log(outcome(step, status, startedAt));
       return { ...step, status };

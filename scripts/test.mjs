@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensureDependencies, isBuildCurrent, markBuildCurrent, root } from './lib.mjs';
-import { runStep, runStepsTogether } from './steps.mjs';
+import { npmScript, runStep, runStepsTogether } from './steps.mjs';
 
 const vitestResults = join(root, '.tmp', 'vitest-results.json');
 const playwrightResults = join(root, '.tmp', 'playwright-results.json');
@@ -29,24 +29,24 @@ const note = (results) => failures.push(...results.filter((r) => r.status !== 0)
 if (!onPostgres) {
   note(
     await runStepsTogether([
-      { script: 'lint', label: 'Lint' },
-      { script: 'format:check', label: 'Formatting' },
-      { script: 'typecheck', label: 'Typecheck' },
+      npmScript('lint', 'Lint'),
+      npmScript('format:check', 'Formatting'),
+      npmScript('typecheck', 'Typecheck'),
     ]),
   );
 }
-note([await runStep({ script: 'test:unit', label: 'Unit and integration tests (Vitest)' })]);
+note([await runStep(npmScript('test:unit', 'Unit and integration tests (Vitest)'))]);
 
 // A second pass on the same sources (CI's PostgreSQL pass) reuses the build of the first.
 let isBuilt = isBuildCurrent();
 if (isBuilt) console.log('\n▶ Build: dist/ is current, not rebuilt');
 else {
-  const build = await runStep({ script: 'build', label: 'Build' });
+  const build = await runStep(npmScript('build', 'Build'));
   note([build]);
   isBuilt = build.status === 0;
   if (isBuilt) markBuildCurrent();
 }
-if (isBuilt) note([await runStep({ script: 'test:e2e', label: 'Browser tests (Playwright, Chromium)' })]);
+if (isBuilt) note([await runStep(npmScript('test:e2e', 'Browser tests (Playwright, Chromium)'))]);
 else failures.push('Browser tests (not run: no build)');
 
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
