@@ -8,7 +8,8 @@ import { root } from './lib.mjs';
 export const npmScript = (script, label) => ({ label, command: ['npm', 'run', script] });
 
 const seconds = (startedAt) => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
-const shown = ({ command }) => command.join(' ');
+/** What a step's heading shows: `display` when the command itself is long-winded. */
+const shown = ({ command, display }) => display ?? command.join(' ');
 
 function outcome({ label }, status, startedAt) {
   const verdict = status === 0 ? 'passed' : `failed (exit ${status})`;

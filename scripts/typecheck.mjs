@@ -11,6 +11,7 @@ const results = await runStepsTogether(
   PROJECTS.map((project) => ({
     label: `Types of ${project}`,
     command: [process.execPath, tsc, '-p', project, '--noEmit'],
+    display: `tsc -p ${project} --noEmit`,
   })),
 );
 process.exitCode = results.every(({ status }) => status === 0) ? 0 : 1;
