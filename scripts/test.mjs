@@ -24,8 +24,8 @@ if (onPostgres)
 const failures = [];
 const note = (results) => failures.push(...results.filter((r) => r.status !== 0).map((r) => r.label));
 
-// Static checks read files only and each keeps one core busy at most, so they share the
-// machine; their output is printed whole, one step after the other, as each ends.
+// Static checks only read files, so they can share the machine; each one's output is printed
+// whole as it ends.
 if (!onPostgres) {
   note(
     await runStepsTogether([
@@ -57,6 +57,9 @@ const failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0) +
 if (!unit) console.error('Vitest wrote no results (.tmp/vitest-results.json): its tests are not counted.');
 if (isBuilt && !browser)
   console.error('Playwright wrote no results (.tmp/playwright-results.json): its tests are not counted.');
+// A project whose dependency failed (the live readers after a failing app test) does not run.
+const notRun = browser?.stats?.skipped ?? 0;
+if (notRun > 0) console.error(`${notRun} browser tests did not run (skipped, or after a failed project).`);
 const where = onPostgres ? ' on PostgreSQL' : '';
 if (failures.length === 0) console.log(`\n✓ All checks passed${where}.`);
 else console.error(`\n✗ Failed${where}: ${failures.join(', ')}.`);
