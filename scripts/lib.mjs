@@ -118,6 +118,12 @@ export function ensureBuild() {
   markCurrent(stamp);
 }
 
+/** True while dist/ was built from exactly the current sources and build settings. */
+export const isBuildCurrent = () => isCurrent(buildStamp());
+
+/** Records dist/ as built from the current sources, after a successful `npm run build`. */
+export const markBuildCurrent = () => markCurrent(buildStamp());
+
 /**
  * Records node_modules and dist/ as current without installing or building: for a checkout whose
  * dist/ was built by other means (the start-script tests build only the server, with esbuild).

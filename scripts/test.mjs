@@ -1,9 +1,13 @@
 // `npm test`: everything CI checks, on a fresh clone too: installs dependencies and Chromium if missing.
 // With TEST_DATABASE_URL (postgres://…) set, Vitest and Playwright run on PostgreSQL instead of
 // SQLite; lint, formatting and types do not depend on the database and are left to the SQLite pass.
+//
+// Every step runs even when an earlier one failed (the browser tests need a build, so they are
+// the one exception), and the closing `tests: N passed, M failed` line is printed on every run.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium, ensureDependencies, root, runOrExit } from './lib.mjs';
+import { ensureChromium, ensureDependencies, isBuildCurrent, markBuildCurrent, root } from './lib.mjs';
+import { npmScript, runStep, runStepsTogether } from './steps.mjs';
 
 const vitestResults = join(root, '.tmp', 'vitest-results.json');
 const playwrightResults = join(root, '.tmp', 'playwright-results.json');
@@ -13,27 +17,51 @@ ensureDependencies();
 ensureChromium();
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const databaseIndependent = [
-  ['lint', 'Lint'],
-  ['format:check', 'Formatting'],
-  ['typecheck', 'Typecheck'],
-];
-const steps = [
-  ...(onPostgres ? [] : databaseIndependent),
-  ['test:unit', 'Unit and integration tests (Vitest)'],
-  ['build', 'Build'],
-  ['test:e2e', 'Browser tests (Playwright, Chromium)'],
-];
 if (onPostgres)
   console.log('Tests run on PostgreSQL (TEST_DATABASE_URL); lint, formatting and types are skipped.');
-for (const [script, label] of steps) {
-  console.log(`\n▶ ${label}: npm run ${script}`);
-  runOrExit('npm', ['run', script]);
+
+/** Steps that failed, by label, in the order they ran. */
+const failures = [];
+const note = (results) => failures.push(...results.filter((r) => r.status !== 0).map((r) => r.label));
+
+// Static checks only read files, so they can share the machine; each one's output is printed
+// whole as it ends.
+if (!onPostgres) {
+  note(
+    await runStepsTogether([
+      npmScript('lint', 'Lint'),
+      npmScript('format:check', 'Formatting'),
+      npmScript('typecheck', 'Typecheck'),
+    ]),
+  );
 }
+note([await runStep(npmScript('test:unit', 'Unit and integration tests (Vitest)'))]);
+
+// A second pass on the same sources (CI's PostgreSQL pass) reuses the build of the first.
+let isBuilt = isBuildCurrent();
+if (isBuilt) console.log('\n▶ Build: dist/ is current, not rebuilt');
+else {
+  const build = await runStep(npmScript('build', 'Build'));
+  note([build]);
+  isBuilt = build.status === 0;
+  if (isBuilt) markBuildCurrent();
+}
+if (isBuilt) note([await runStep(npmScript('test:e2e', 'Browser tests (Playwright, Chromium)'))]);
+else failures.push('Browser tests (not run: no build)');
+
 const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const unit = read(vitestResults);
 const browser = read(playwrightResults);
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0);
 const failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0) + (browser?.stats?.flaky ?? 0);
-console.log(`\n✓ All checks passed${onPostgres ? ' on PostgreSQL' : ''}.`);
+if (!unit) console.error('Vitest wrote no results (.tmp/vitest-results.json): its tests are not counted.');
+if (isBuilt && !browser)
+  console.error('Playwright wrote no results (.tmp/playwright-results.json): its tests are not counted.');
+// A project whose dependency failed (the live readers after a failing app test) does not run.
+const notRun = browser?.stats?.skipped ?? 0;
+if (notRun > 0) console.error(`${notRun} browser tests did not run (skipped, or after a failed project).`);
+const where = onPostgres ? ' on PostgreSQL' : '';
+if (failures.length === 0) console.log(`\n✓ All checks passed${where}.`);
+else console.error(`\n✗ Failed${where}: ${failures.join(', ')}.`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exitCode = failures.length === 0 ? 0 : 1;

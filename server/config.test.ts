@@ -1,8 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, defaultSearchWorkers, loadConfig, SEARCH_WORKERS_MAX } from './config';
+import {
+  CONFIG_VARIABLES,
+  ConfigError,
+  defaultSearchWorkers,
+  loadConfig,
+  SEARCH_WORKERS_MAX,
+} from './config';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -331,5 +338,24 @@ describe('media storage settings', () => {
       'S3_SECRET_ACCESS_KEY is required when any S3_* variable is set',
     ]);
     expect(problemsOf({ S3_FORCE_PATH_STYLE: 'true' })).toHaveLength(4);
+  });
+});
+
+describe('.env.example', () => {
+  // A variable is documented by a `NAME=value` line, commented out or not.
+  const documented = new Set(
+    readFileSync(fileURLToPath(new URL('../.env.example', import.meta.url)), 'utf8')
+      .split('\n')
+      .map((line) => /^#?\s*([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+      .filter((name) => name !== undefined),
+  );
+
+  it('documents every variable the configuration reads', () => {
+    expect(CONFIG_VARIABLES).toContain('UNSAFE_PREVIEW_OFFLINE');
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
+  });
+
+  it('documents no variable the configuration ignores', () => {
+    expect([...documented].filter((name) => !CONFIG_VARIABLES.includes(name))).toEqual([]);
   });
 });

@@ -150,6 +150,9 @@ const envSchema = z.object({
   ),
 });
 
+/** Every variable this module reads, in schema order: .env.example documents each of them. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /**
  * Embedded: our own Pusher-protocol server on this port. Hosted: Pusher (or any compatible
  * server) publishes and the browser connects there.

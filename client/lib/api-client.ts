@@ -14,8 +14,8 @@ import type { Routes } from '../../common/api/routes';
 
 /**
  * The client's only door to the server. Every request carries X-Requested-With, which the server
- * requires on all of /api/v1 as its CSRF defence. A call names an endpoint of the route table
- * (`api('posts.get', { params: { id } })`), never a path and a type.
+ * requires on all of /api/v1 as its CSRF defence (docs/spec.md#every-api-request). A call names an
+ * endpoint of the route table (`api('posts.get', { params: { id } })`), never a path and a type.
  */
 export const API_BASE = '/api/v1';
 

@@ -2,7 +2,7 @@ import { Mailcheck } from '../../common/email-suggestions/mailcheck';
 
 declare global {
   interface Window {
-    /** Spec §5: the e-mail typo helper is exposed on the window, with mailcheck's contract. */
+    /** The e-mail typo helper with mailcheck's contract (docs/spec.md#e-mail-typo-suggestions). */
     Mailcheck: typeof Mailcheck;
   }
 }

@@ -2,9 +2,10 @@ import type { PostLinkPreview } from '../contracts/posts';
 import type { LinkPreviewAnswer } from './preview-contract';
 
 /**
- * The card a preview becomes (spec §3, §5), the same in the composer and on a published post:
- * no title, no images or a JSON answer → no card; the title falls back to the domain when it is
- * blank; the image is the same-origin copy of the first image, never the page's own URL.
+ * The card a preview becomes (docs/spec.md#the-preview-and-its-card), the same in the composer
+ * and on a published post: no title, no images or a JSON answer → no card; the title falls back
+ * to the domain when it is blank; the image is the same-origin copy of the first image, never
+ * the page's own URL.
  */
 export type PreviewCard = PostLinkPreview;
 

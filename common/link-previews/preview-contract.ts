@@ -16,7 +16,7 @@ export interface PreviewVideo {
 export interface HtmlLinkPreview {
   /** The final URL, after redirects. */
   url: string;
-  /** Empty when the page has none; the client then rejects the preview (spec §5). */
+  /** Empty when the page has none; the client then rejects it (docs/spec.md#the-preview-and-its-card). */
   title: string;
   siteName: string | null;
   description: string | null;

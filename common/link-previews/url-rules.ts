@@ -1,9 +1,10 @@
 /**
  * URL rules shared by the composer (finding the link to preview) and the preview proxy
- * (spec §5): trailing `. , ; ! ?` is removed, `https://` is added when there is no scheme,
- * and a URL is valid only if it parses, is http(s) and its host has at least two
- * dot-separated parts, none of them empty. The browser bundles this file: the site label a card
- * shows needs the public-suffix list, so the server computes it (preview-domain.ts there).
+ * (docs/spec.md#finding-and-normalising-a-link): trailing `. , ; ! ?` is removed, `https://`
+ * is added when there is no scheme, and a URL is valid only if it parses, is http(s) and its
+ * host has at least two dot-separated parts, none of them empty. The browser bundles this file:
+ * the site label a card shows needs the public-suffix list, so the server computes it
+ * (preview-domain.ts there).
  */
 
 /** Longest URL the preview proxy accepts, before and after normalisation. */
@@ -61,7 +62,7 @@ export function normalizeUrl(input: string): string | null {
   return href !== null && href.length <= MAX_PREVIEW_URL_LENGTH ? href : null;
 }
 
-// --- Finding the first link in a text (spec §5) ---------------------------------------------
+// --- Finding the first link in a text (docs/spec.md#finding-and-normalising-a-link) ---------
 
 const LABEL = String.raw`[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?`;
 // A top-level part is letters (or its punycode form), so "v1.2" or "3.14" is never a host.
@@ -175,7 +176,10 @@ export function findFirstUrlMatch(text: string): UrlInText | null {
   return null;
 }
 
-/** The first link in a text, with https:// added when it has no scheme (spec §5), or null. */
+/**
+ * The first link in a text, with https:// added when it has no scheme, or null
+ * (docs/spec.md#finding-and-normalising-a-link).
+ */
 export function findFirstUrl(text: string): string | null {
   return findFirstUrlMatch(text)?.url ?? null;
 }

@@ -4,7 +4,7 @@
  * (what renders), so both sides are held to the same battery. Pure data on purpose.
  *
  * Sources for the shapes: DOMPurify's expect.mjs, sanitize-html's test suite, the OWASP XSS
- * filter evasion cheat sheet and the attack list in ../shared/research/security.md §5.
+ * filter evasion cheat sheet; what they guard is described in docs/security.md#post-html.
  *
  * `beaconUrl` must be a plain absolute http(s) URL without quotes or spaces; it is pasted into
  * attribute values, CSS and JavaScript strings as it is.

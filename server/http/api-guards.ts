@@ -26,9 +26,9 @@ export function isApiRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Spec §7: every API call carries X-Requested-With. A cross-site form cannot set it and a
- * cross-site fetch that sets it needs a CORS preflight we never grant, so it doubles as CSRF
- * protection together with SameSite cookies.
+ * Every API call carries X-Requested-With (docs/spec.md#every-api-request). A cross-site form
+ * cannot set it and a cross-site fetch that sets it needs a CORS preflight we never grant, so it
+ * doubles as CSRF protection together with SameSite cookies (docs/security.md#cross-site-requests).
  */
 export function installApiGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {

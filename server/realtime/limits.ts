@@ -1,6 +1,6 @@
 /**
  * Every limit of the embedded Pusher-compatible server in one place. The numbers copy hosted
- * Pusher (docs/research: pusher-protocol.md §1.8) so that anything that works against the
+ * Pusher's published limits so that anything that works against the
  * embedded server also works against hosted Pusher, soketi or Reverb.
  */
 

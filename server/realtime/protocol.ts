@@ -7,7 +7,7 @@ import { MAX_EVENT_NAME_LENGTH } from './limits';
  * or as a string (some other clients), so the parser accepts both.
  */
 
-/** WebSocket close codes (protocol §"Error codes"). 4000–4099: the client must not retry. */
+/** WebSocket close codes (the Pusher protocol's "Error codes"). 4000–4099: the client must not retry. */
 export const CloseCode = {
   /** 4001: no app with this key here; pusher-js stops retrying. */
   unknownAppKey: 4001,

@@ -11,7 +11,7 @@ import {
   verifyChannelAuth,
 } from './signatures';
 
-/** Vectors from the Pusher docs (research note §1.6–1.7), recomputed there. */
+/** Vectors from Pusher's authentication docs, recomputed from their published key and secret. */
 const credentials = { key: '278d425bdf160c739803', secret: '7ad3773142a6692b25b8' };
 const SOCKET_ID = '1234.1234';
 

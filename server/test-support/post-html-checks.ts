@@ -84,7 +84,7 @@ function checkLink(attrs: Map<string, string>, problems: string[]): void {
 }
 
 /**
- * The mutation-XSS check (security.md §2.5.4): parse → serialise gives back the very string, and
+ * The mutation-XSS check (docs/security.md#post-html): parse → serialise gives back the very string, and
  * parsing that again changes nothing, so no second reading can differ from the first.
  */
 export function isParse5FixedPoint(html: string): boolean {

@@ -3,10 +3,10 @@ import { findFirstUrl } from '../../../common/link-previews/url-rules';
 import { type ApiCall, api } from '../../lib/api-client';
 import { PREVIEW_MESSAGES, previewErrorMessage } from './preview-messages';
 
-/** Spec §9: a preview request gives up after this long. */
+/** A preview request gives up after this long (docs/spec.md#constants). */
 export const LINK_PREVIEW_TIMEOUT_MS = 8000;
 
-/** Spec §3: a preview or an error text, never both, never neither. */
+/** A preview or an error text, never both, never neither (docs/spec.md#the-preview-and-its-card). */
 export type LinkPreviewResult = { preview: PreviewCard; error: null } | { preview: null; error: string };
 
 export interface FetchLinkPreviewOptions {
@@ -16,7 +16,7 @@ export interface FetchLinkPreviewOptions {
 }
 
 /**
- * The link-preview helper (spec §3–§5, §8): previews the first URL in `text` through our
+ * The link-preview helper (docs/spec.md#link-previews): previews the first URL in `text` through our
  * same-origin proxy. Never throws; a text without a link is "Invalid or failed URL" and costs
  * no request.
  */

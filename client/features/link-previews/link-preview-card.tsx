@@ -16,8 +16,9 @@ export interface LinkPreviewCardProps {
 }
 
 /**
- * A link card (spec §3, §4): one link to the page, opened in a new tab. Its image is our own
- * copy (/media/p/…) in a fixed box; an image that fails to load is taken out of the page.
+ * A link card (docs/spec.md#the-preview-and-its-card): one link to the page, opened in a new
+ * tab. Its image is our own copy (/media/p/…) in a fixed box; an image that fails to load is
+ * taken out of the page.
  */
 export function LinkPreviewCard({ card, className = '', isPriority = false }: LinkPreviewCardProps) {
   const [hasImageFailed, setHasImageFailed] = useState(false);
@@ -78,7 +79,7 @@ export function LinkPreviewSkeleton({ className = '' }: { className?: string }) 
   );
 }
 
-/** A preview that failed: the catalogue's text (spec §8). */
+/** A preview that failed: the catalogue's text (docs/spec.md#error-messages). */
 export function LinkPreviewError({ message, className = '' }: { message: string; className?: string }) {
   return (
     <p

@@ -1,6 +1,6 @@
 import { ApiError, type ApiErrorCode } from '../../lib/api-client';
 
-/** The messages a person sees when a preview fails, word for word from the spec (§8). */
+/** The messages a person sees when a preview fails, word for word (docs/spec.md#error-messages). */
 export const PREVIEW_MESSAGES = {
   invalid: 'Invalid or failed URL',
   security: 'Could not fetch preview due to security restrictions',
@@ -22,7 +22,10 @@ const BY_CODE: Partial<Record<ApiErrorCode, PreviewMessage>> = {
 // Firefox "NetworkError when attempting to fetch resource.", Safari "Load failed".
 const NETWORK_FAILURE = /failed to fetch|fetch failed|networkerror|load failed/i;
 
-/** Spec §8, first matching row wins; our server's codes first, then the error's own words. */
+/**
+ * First matching row wins (docs/spec.md#error-messages); our server's codes first, then the
+ * error's own words.
+ */
 export function previewErrorMessage(error: unknown): PreviewMessage {
   if (error instanceof ApiError) return BY_CODE[error.code] ?? PREVIEW_MESSAGES.failed;
   const name = error instanceof Error ? error.name : '';

@@ -1,6 +1,6 @@
 import { splitByMatches } from '../../../common/search/match-ranges';
 
-/** Spec §5: matches are shown in the brand colour. */
+/** Matches are shown in the brand colour (docs/spec.md#search-highlights). */
 export const HIGHLIGHT_CLASS = 'text-primary-500';
 
 /**

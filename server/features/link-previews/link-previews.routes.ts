@@ -13,7 +13,7 @@ export interface LinkPreviewRoutesDeps {
   images: PreviewImageService;
 }
 
-/** GET /proxy (under /api/v1): the same-origin link-preview proxy (README, "Link previews"). */
+/** GET /proxy (under /api/v1): the same-origin link-preview proxy (docs/spec.md#the-proxy-endpoint). */
 export function registerLinkPreviewRoutes(
   app: FastifyInstance,
   { service, images }: LinkPreviewRoutesDeps,

@@ -1,8 +1,9 @@
 import { parse as parseDomain } from 'tldts';
 
 /**
- * What a card shows as the site (spec §9): the host without "www." and without its public
- * suffix, per the public-suffix list — www.bbc.co.uk → bbc, blog.example.com → blog.example.
+ * What a card shows as the site (docs/spec.md#the-preview-and-its-card): the host without
+ * "www." and without its public suffix, per the public-suffix list — www.bbc.co.uk → bbc,
+ * blog.example.com → blog.example.
  * IP addresses are shown whole; "" when there is no host. Computed here rather than in the
  * browser, which would otherwise download the whole list to label a card.
  */

@@ -4,7 +4,7 @@ import type { PreviewFailure, PreviewRefusal } from './preview-outcome';
 /**
  * The HTTP face of a failed preview. Messages are fixed per code (common/contracts/errors.ts):
  * resolver and socket details would turn the endpoint into a port scanner. The timeout message
- * contains "timeout", which is what the client looks for (README "Link previews").
+ * contains "timeout", which is what the client looks for (docs/spec.md#error-messages).
  */
 const UPSTREAM: Record<
   Exclude<PreviewFailure['code'], 'invalid_url' | 'forbidden_address' | 'timeout'>,

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which IP addresses the server may connect to on a user's behalf (SSRF, security.md §1).
+ * Which IP addresses the server may connect to on a user's behalf (SSRF, docs/security.md#outbound-requests).
  * Addresses are classified from their parsed bytes, never from the text: IPv6 forms that
  * embed an IPv4 address are unwrapped first, then the IANA special-purpose ranges are refused.
  */

@@ -1,6 +1,6 @@
 /** Limits of the server's only outbound HTTP client. Listed in the README. */
 
-/** One deadline over DNS, connect, every redirect hop, headers and body (spec §9). */
+/** One deadline over DNS, connect, every redirect hop, headers and body (docs/spec.md#outbound-requests). */
 export const FETCH_DEADLINE_MS = 8000;
 
 /** Redirect hops followed before giving up with too_many_redirects. */

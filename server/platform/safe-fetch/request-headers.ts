@@ -1,6 +1,7 @@
 /**
- * What every outbound request says about itself (spec §7: HTML preferred, English, a desktop
- * browser agent). Bot walls answer a library's default agent with a captcha page.
+ * What every outbound request says about itself (docs/spec.md#outbound-requests): HTML
+ * preferred, English, a desktop browser agent. Bot walls answer a library's default agent with a
+ * captcha page.
  */
 export const BROWSER_USER_AGENT =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0.0.0 Safari/537.36';

@@ -17,7 +17,7 @@ import { REQUEST_HEADERS } from './request-headers';
 import { checkTarget, systemResolveHost, type ResolveHost, type TargetCheckDeps } from './target-check';
 
 /**
- * The server's only outbound HTTP client (STYLE.md habit 6). One deadline over the whole
+ * The server's only outbound HTTP client (docs/security.md#outbound-requests). One deadline over the whole
  * fetch, redirects followed by hand with every hop checked before it is requested, sockets
  * pinned to checked addresses, bodies read only for HTML and only as far as the consumer needs.
  */
