@@ -36,7 +36,8 @@ const htmlPreviewSchema: z.ZodType<HtmlLinkPreview> = z.object({
   mediaType: z.string(),
   contentType: z.string(),
   images: z.array(z.string()),
-  imageProxyUrl: z.string().nullable(),
+  // Rows cached before previews carried a proxied image have no such field: read as none.
+  imageProxyUrl: z.string().nullable().default(null),
   videos: z.array(
     z.object({
       url: z.string(),
