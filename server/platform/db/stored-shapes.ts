@@ -13,8 +13,7 @@ const imageVariantSchema: z.ZodType<ImageVariant> = z.object({
   url: z.string(),
 });
 
-/** `media.image_json`: a processed upload. */
-export const uploadedImageSchema: z.ZodType<UploadedImage> = z.object({
+const uploadedImageShape = z.object({
   id: z.string(),
   width: z.number(),
   height: z.number(),
@@ -24,18 +23,12 @@ export const uploadedImageSchema: z.ZodType<UploadedImage> = z.object({
   fallbackType: z.enum(['image/jpeg', 'image/gif']),
 });
 
+/** `media.image_json`: a processed upload. */
+export const uploadedImageSchema: z.ZodType<UploadedImage> = uploadedImageShape;
+
 /** `posts.images_json`: the post's images in display order, with their alt text. */
 export const postImagesSchema: z.ZodType<PostImage[]> = z.array(
-  z.object({
-    id: z.string(),
-    width: z.number(),
-    height: z.number(),
-    placeholder: z.string(),
-    webp: z.array(imageVariantSchema),
-    fallback: z.array(imageVariantSchema),
-    fallbackType: z.enum(['image/jpeg', 'image/gif']),
-    alt: z.string(),
-  }),
+  uploadedImageShape.extend({ alt: z.string() }),
 );
 
 /** `users.avatar_json`: the square renditions of a profile picture. */
