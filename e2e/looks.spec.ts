@@ -257,6 +257,8 @@ test('the Post button comes after the attachments and the link card', async ({ p
   await expect(dialog).toHaveCount(0);
   const images = page.getByRole('list', { name: 'Attached images' });
   await expect(images.getByRole('listitem')).toHaveCount(1);
+  // Measured once the upload is done: its progress row leaves the list and the button moves up.
+  await expect(images.getByRole('progressbar')).toHaveCount(0);
 
   const post = page.getByRole('button', { name: 'Post', exact: true });
   const postHandle = await post.elementHandle();
