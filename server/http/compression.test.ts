@@ -8,7 +8,7 @@ import { multipartBody } from '../test-support/media-upload';
 import { seedPosts } from '../test-support/seed-posts';
 import { createTestApp, insertedUser, signedUpUser, type TestApp } from '../test-support/test-app';
 import { COMPRESS_THRESHOLD_BYTES } from './compression';
-import { decodedBody, rawRequest, varyOf } from './compression-test-http';
+import { decodedBody, rawRequest, varyOf } from '../test-support/raw-http';
 
 let t: TestApp;
 let origin: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { decodedBody, rawRequest, varyOf } from './compression-test-http';
+import { decodedBody, rawRequest, varyOf } from '../test-support/raw-http';
 import { IMMUTABLE_ASSET_CACHE, REVALIDATED_FILE_CACHE } from './static-client';
 
 /** A built client in miniature: what `vite build` writes, .br and .gz siblings included. */
