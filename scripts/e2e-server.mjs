@@ -43,6 +43,8 @@ const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', '
     DATA_DIR: dataDir,
     ...(serverUrl ? { DATABASE_URL: databaseUrl() } : {}),
     LOG_LEVEL: 'warn',
+    // Every answer is checked against the route table, as in the API tests: a mismatch answers 500.
+    CHECK_ANSWERS: 'true',
     TRUST_PROXY: 'true',
     // Test pages for link previews are served on loopback; never set this outside tests.
     UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.1',

@@ -20,6 +20,7 @@ import { API_PREFIX, installApiGuards } from './http/api-guards';
 import { installApiCompression } from './http/compression';
 import { answerFrameworkError, installErrorHandler, MAX_PATH_PARAM_LENGTH } from './http/error-handler';
 import { installRequestLog } from './http/request-log';
+import { installAnswerChecking } from './http/route-table';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
 import { installTextInputGuard } from './http/text-input-guard';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { onRoute } = testHooks;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   installErrorHandler(app);
+  installAnswerChecking(app, config.checkAnswers);
   installRequestLog(app);
   installSecurityHeaders(app, { isSecure: config.isSecure });
   await app.register(fastifyCookie);

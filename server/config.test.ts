@@ -231,6 +231,24 @@ describe('search workers', () => {
   });
 });
 
+describe('answer checking', () => {
+  const checks = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).checkAnswers;
+
+  it('is on in tests and development, off in production', () => {
+    expect(checks({ NODE_ENV: 'test' })).toBe(true);
+    expect(checks({ NODE_ENV: 'development' })).toBe(true);
+    expect(checks({ NODE_ENV: 'production' })).toBe(false);
+    expect(checks({})).toBe(false);
+  });
+
+  it('follows CHECK_ANSWERS whatever the mode', () => {
+    expect(checks({ NODE_ENV: 'production', CHECK_ANSWERS: 'true' })).toBe(true);
+    expect(checks({ NODE_ENV: 'test', CHECK_ANSWERS: 'false' })).toBe(false);
+    expect(checks({ NODE_ENV: 'production', CHECK_ANSWERS: '' })).toBe(false);
+    expect(problemsOf({ CHECK_ANSWERS: 'yes' })[0]).toMatch(/^CHECK_ANSWERS /);
+  });
+});
+
 describe('fixed credentials for the embedded real-time server', () => {
   it('takes all three REALTIME_APP_* instead of the derived ones', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), ...REALTIME_SET });

@@ -143,6 +143,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   SEARCH_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, SEARCH_WORKERS_MAX).optional()),
+  CHECK_ANSWERS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
@@ -213,6 +214,11 @@ export interface Config {
   trustProxy: boolean;
   /** Threads that read search results on SQLite (0: the event loop reads them itself). */
   searchWorkers: number;
+  /**
+   * Every API answer is checked against its route table entry before it is sent; a mismatch is
+   * logged and answered 500. On unless NODE_ENV is production (CHECK_ANSWERS overrides).
+   */
+  checkAnswers: boolean;
   /** Test-only: loopback addresses the preview fetcher treats as public. Dangerous elsewhere. */
   previewAllowedAddresses: string[];
   /** Test-only: the preview fetcher never asks DNS, so only IP-literal links are fetched. */
@@ -254,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageTarget(vars, dataDir),
     trustProxy: vars.TRUST_PROXY === 'true',
     searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(),
+    checkAnswers:
+      vars.CHECK_ANSWERS === undefined ? vars.NODE_ENV !== 'production' : vars.CHECK_ANSWERS === 'true',
     previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')
       .split(',')
       .map((ip) => ip.trim())

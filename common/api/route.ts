@@ -2,18 +2,18 @@ import type { z } from 'zod';
 import { type EndpointName, endpoints } from './endpoints';
 
 /**
- * What an endpoint answers on success. `T` is the TypeScript type of the JSON body (the
- * contracts declare answers as interfaces); `type` names it in the OpenAPI document.
+ * What an endpoint answers on success: the schema of the JSON body (the contracts declare each
+ * answer as a schema and derive its type from it), and the name `type` it has in the OpenAPI
+ * document. The server checks answers against the schema where answer checking is on.
  */
-export interface Answer<T> {
+export interface Answer<S extends z.ZodType = z.ZodType> {
   readonly status: 200 | 201;
   readonly type: string;
-  /** Never set: carries `T` for the types derived from the table. */
-  readonly body?: T;
+  readonly schema: S;
 }
 
-export function answer<T>(type: string, status: 200 | 201 = 200): Answer<T> {
-  return { status, type };
+export function answer<S extends z.ZodType>(schema: S, type: string, status: 200 | 201 = 200): Answer<S> {
+  return { status, type, schema };
 }
 
 /** A body the server reads as multipart/form-data (an image upload), not JSON. */
@@ -25,7 +25,7 @@ export interface RouteSchemas {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType | typeof MULTIPART;
   /** `null`: 204 No Content. */
-  readonly response: Answer<unknown> | null;
+  readonly response: Answer | null;
 }
 
 export type ApiRoute<N extends EndpointName = EndpointName> = RouteSchemas &
@@ -65,7 +65,7 @@ export type QueryOut<R> = z.output<Schema<R, 'query'>>;
 export type BodyOut<R> = z.output<Schema<R, 'body'>>;
 
 /** The JSON body of a success; `void` for a 204. */
-export type AnswerOf<R> = R extends { readonly response: Answer<infer T> } ? T : void;
+export type AnswerOf<R> = R extends { readonly response: Answer<infer S> } ? z.output<S> : void;
 
 export type HasParams<R> = R extends { readonly params: z.ZodType } ? true : false;
 export type HasQuery<R> = R extends { readonly query: z.ZodType } ? true : false;

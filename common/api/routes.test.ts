@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import type { PostPage } from '../contracts/posts';
+import type { AnswerOf } from './route';
 import { endpoints } from './endpoints';
-import { routes } from './routes';
+import { type Routes, routes } from './routes';
 
 const all = Object.values(routes);
 
@@ -42,5 +44,18 @@ describe('the route table', () => {
     for (const route of all.filter((entry) => entry.response === null)) {
       expect(['DELETE', 'POST'], route.name).toContain(route.method);
     }
+  });
+
+  it('gives every answer with a body a schema, whose output is the answer type', () => {
+    for (const route of all) {
+      if (route.response !== null) expect(route.response.schema, route.name).toBeInstanceOf(z.ZodType);
+    }
+    expectTypeOf<AnswerOf<Routes['posts.feed']>>().toEqualTypeOf<PostPage>();
+    expectTypeOf<AnswerOf<Routes['auth.logOut']>>().toEqualTypeOf<void>();
+    // Entries whose answer carries no schema: none.
+    type WithoutSchema = {
+      [N in keyof Routes]: Routes[N]['response'] extends { readonly schema: z.ZodType } | null ? never : N;
+    }[keyof Routes];
+    expectTypeOf<WithoutSchema>().toEqualTypeOf<never>();
   });
 });

@@ -1,70 +1,71 @@
 import {
   changeEmailRequestSchema,
   changePasswordRequestSchema,
-  type CurrentUserResponse,
+  currentUserResponseSchema,
   deleteAccountRequestSchema,
   logInRequestSchema,
   signUpRequestSchema,
 } from '../contracts/auth';
-import type { ClientConfigResponse } from '../contracts/client-config';
+import { clientConfigResponseSchema } from '../contracts/client-config';
 import { previewQuerySchema } from '../contracts/link-previews';
-import { mediaParamsSchema, type MediaUploadResponse } from '../contracts/media';
+import { mediaParamsSchema, mediaUploadResponseSchema } from '../contracts/media';
 import {
-  type MarkNotificationsReadResponse,
+  markNotificationsReadResponseSchema,
   markNotificationsReadRequestSchema,
   notificationIdParamsSchema,
-  type NotificationsResponse,
+  notificationsResponseSchema,
   notificationsQuerySchema,
 } from '../contracts/notifications';
 import {
   createPostRequestSchema,
   feedQuerySchema,
-  type LikeResponse,
-  type PostDeleteResponse,
-  type PostPage,
+  likeResponseSchema,
+  postDeleteResponseSchema,
+  postPageSchema,
   postParamsSchema,
-  type PostResponse,
-  type PostWriteResponse,
+  postResponseSchema,
+  postWriteResponseSchema,
   updatePostRequestSchema,
 } from '../contracts/posts';
 import {
-  type ChannelAuthResponse,
+  channelAuthResponseSchema,
   channelAuthRequestSchema,
-  type UserAuthResponse,
+  userAuthResponseSchema,
   userAuthRequestSchema,
 } from '../contracts/realtime';
 import {
   closeReportsRequestSchema,
-  type CloseReportsResponse,
+  closeReportsResponseSchema,
   createReportRequestSchema,
-  type MyReportResponse,
-  type ReportQueueResponse,
-  type ReportResponse,
+  myReportResponseSchema,
+  reportQueueResponseSchema,
+  reportResponseSchema,
   safetyListQuerySchema,
-  type SafetyListResponse,
-  type SafetyStatusResponse,
+  safetyListResponseSchema,
+  safetyStatusResponseSchema,
   safetyTargetParamsSchema,
   safetyTargetRequestSchema,
-  type SafetyTargetResponse,
-  type SuspensionResponse,
+  safetyTargetResponseSchema,
+  suspensionResponseSchema,
   userParamsSchema,
 } from '../contracts/safety';
-import { type SearchResponse, searchQuerySchema } from '../contracts/search';
+import { searchResponseSchema, searchQuerySchema } from '../contracts/search';
 import {
   handleParamSchema,
-  type ProfileResponse,
-  type RevokedSessionsResponse,
+  profileResponseSchema,
+  revokedSessionsResponseSchema,
   sessionIdParamSchema,
-  type SessionsResponse,
+  sessionsResponseSchema,
   updateProfileRequestSchema,
   userSearchQuerySchema,
-  type UserSearchResponse,
+  userSearchResponseSchema,
 } from '../contracts/users';
-import type { LinkPreviewAnswer } from '../link-previews/preview-contract';
+import { z } from '../contracts/zod';
+import { linkPreviewAnswerSchema } from '../link-previews/preview-contract';
 import { answer, defineRouteTable, MULTIPART } from './route';
 
-const postPage = answer<PostPage>('PostPage');
-const currentUser = answer<CurrentUserResponse>('CurrentUserResponse');
+const postPage = answer(postPageSchema, 'PostPage');
+const currentUser = answer(currentUserResponseSchema, 'CurrentUserResponse');
 
 /**
  * The whole /api/v1 surface: what each endpoint reads and answers. The server registers its
@@ -75,7 +76,7 @@ export const routes = defineRouteTable({
   'auth.signUp': {
     summary: 'Create an account and start a session',
     body: signUpRequestSchema,
-    response: answer<CurrentUserResponse>('CurrentUserResponse', 201),
+    response: answer(currentUserResponseSchema, 'CurrentUserResponse', 201),
   },
   'auth.logIn': { summary: 'Start a session', body: logInRequestSchema, response: currentUser },
   'auth.logOut': { summary: 'End this session', response: null },
@@ -85,23 +86,23 @@ export const routes = defineRouteTable({
   'posts.create': {
     summary: 'Publish a post or a reply',
     body: createPostRequestSchema,
-    response: answer<PostWriteResponse>('PostWriteResponse', 201),
+    response: answer(postWriteResponseSchema, 'PostWriteResponse', 201),
   },
   'posts.get': {
     summary: 'One post',
     params: postParamsSchema,
-    response: answer<PostResponse>('PostResponse'),
+    response: answer(postResponseSchema, 'PostResponse'),
   },
   'posts.update': {
     summary: "Edit one's own post",
     params: postParamsSchema,
     body: updatePostRequestSchema,
-    response: answer<PostResponse>('PostResponse'),
+    response: answer(postResponseSchema, 'PostResponse'),
   },
   'posts.remove': {
     summary: "Delete one's own post",
     params: postParamsSchema,
-    response: answer<PostDeleteResponse>('PostDeleteResponse'),
+    response: answer(postDeleteResponseSchema, 'PostDeleteResponse'),
   },
   'posts.replies': {
     summary: 'The replies to a post, oldest first',
@@ -112,23 +113,23 @@ export const routes = defineRouteTable({
   'posts.like': {
     summary: 'Like a post',
     params: postParamsSchema,
-    response: answer<LikeResponse>('LikeResponse'),
+    response: answer(likeResponseSchema, 'LikeResponse'),
   },
   'posts.unlike': {
     summary: 'Take a like back',
     params: postParamsSchema,
-    response: answer<LikeResponse>('LikeResponse'),
+    response: answer(likeResponseSchema, 'LikeResponse'),
   },
 
   'users.suggest': {
     summary: 'Accounts whose handle starts with a prefix (mentions)',
     query: userSearchQuerySchema,
-    response: answer<UserSearchResponse>('UserSearchResponse'),
+    response: answer(userSearchResponseSchema, 'UserSearchResponse'),
   },
   'users.profile': {
     summary: 'A public profile',
     params: handleParamSchema,
-    response: answer<ProfileResponse>('ProfileResponse'),
+    response: answer(profileResponseSchema, 'ProfileResponse'),
   },
   'users.posts': {
     summary: "An account's posts",
@@ -158,95 +159,95 @@ export const routes = defineRouteTable({
   'account.changePassword': {
     summary: 'Change the password; ends every other session',
     body: changePasswordRequestSchema,
-    response: answer<RevokedSessionsResponse>('RevokedSessionsResponse'),
+    response: answer(revokedSessionsResponseSchema, 'RevokedSessionsResponse'),
   },
   'account.sessions': {
     summary: "The account's sessions",
-    response: answer<SessionsResponse>('SessionsResponse'),
+    response: answer(sessionsResponseSchema, 'SessionsResponse'),
   },
   'account.revokeSession': { summary: 'End one session', params: sessionIdParamSchema, response: null },
   'account.revokeOtherSessions': {
     summary: 'End every session but this one',
-    response: answer<RevokedSessionsResponse>('RevokedSessionsResponse'),
+    response: answer(revokedSessionsResponseSchema, 'RevokedSessionsResponse'),
   },
   'account.delete': { summary: 'Delete the account', body: deleteAccountRequestSchema, response: null },
 
   'notifications.list': {
     summary: "The reader's notifications, newest first",
     query: notificationsQuerySchema,
-    response: answer<NotificationsResponse>('NotificationsResponse'),
+    response: answer(notificationsResponseSchema, 'NotificationsResponse'),
   },
   'notifications.markAllRead': {
     summary: 'Mark every notification read',
     body: markNotificationsReadRequestSchema,
-    response: answer<MarkNotificationsReadResponse>('MarkNotificationsReadResponse'),
+    response: answer(markNotificationsReadResponseSchema, 'MarkNotificationsReadResponse'),
   },
   'notifications.markRead': {
     summary: 'Mark one notification read',
     params: notificationIdParamsSchema,
     body: markNotificationsReadRequestSchema,
-    response: answer<MarkNotificationsReadResponse>('MarkNotificationsReadResponse'),
+    response: answer(markNotificationsReadResponseSchema, 'MarkNotificationsReadResponse'),
   },
 
   'linkPreviews.get': {
     summary: 'A preview of a web page, fetched by the server',
     query: previewQuerySchema,
-    response: answer<LinkPreviewAnswer>('LinkPreviewAnswer'),
+    response: answer(linkPreviewAnswerSchema, 'LinkPreviewAnswer'),
   },
 
   'media.upload': {
     summary: 'Upload an image to attach to a post',
     body: MULTIPART,
-    response: answer<MediaUploadResponse>('MediaUploadResponse', 201),
+    response: answer(mediaUploadResponseSchema, 'MediaUploadResponse', 201),
   },
   'media.remove': { summary: 'Delete an unattached upload', params: mediaParamsSchema, response: null },
 
   'realtime.channelAuth': {
     summary: 'Sign a subscription to a private or presence channel',
     body: channelAuthRequestSchema,
-    response: answer<ChannelAuthResponse>('ChannelAuthResponse'),
+    response: answer(channelAuthResponseSchema, 'ChannelAuthResponse'),
   },
   'realtime.userAuth': {
     summary: "Sign a socket in as the session's user",
     body: userAuthRequestSchema,
-    response: answer<UserAuthResponse>('UserAuthResponse'),
+    response: answer(userAuthResponseSchema, 'UserAuthResponse'),
   },
 
   'clientConfig.get': {
     summary: 'Settings the browser reads at load',
-    response: answer<ClientConfigResponse>('ClientConfigResponse'),
+    response: answer(clientConfigResponseSchema, 'ClientConfigResponse'),
   },
 
   'search.posts': {
     summary: 'Search posts (and people, on the first page)',
     query: searchQuerySchema,
-    response: answer<SearchResponse>('SearchResponse'),
+    response: answer(searchResponseSchema, 'SearchResponse'),
   },
 
   'safety.status': {
     summary: "The reader's admin flag and live feed channel",
-    response: answer<SafetyStatusResponse>('SafetyStatusResponse'),
+    response: answer(safetyStatusResponseSchema, 'SafetyStatusResponse'),
   },
   'safety.blocks': {
     summary: 'Accounts the reader blocks',
     query: safetyListQuerySchema,
-    response: answer<SafetyListResponse>('SafetyListResponse'),
+    response: answer(safetyListResponseSchema, 'SafetyListResponse'),
   },
   'safety.block': {
     summary: 'Block an account',
     body: safetyTargetRequestSchema,
-    response: answer<SafetyTargetResponse>('SafetyTargetResponse', 201),
+    response: answer(safetyTargetResponseSchema, 'SafetyTargetResponse', 201),
   },
   'safety.unblock': { summary: 'Unblock an account', params: safetyTargetParamsSchema, response: null },
   'safety.mutes': {
     summary: 'Accounts the reader mutes',
     query: safetyListQuerySchema,
-    response: answer<SafetyListResponse>('SafetyListResponse'),
+    response: answer(safetyListResponseSchema, 'SafetyListResponse'),
   },
   'safety.mute': {
     summary: 'Mute an account',
     body: safetyTargetRequestSchema,
-    response: answer<SafetyTargetResponse>('SafetyTargetResponse', 201),
+    response: answer(safetyTargetResponseSchema, 'SafetyTargetResponse', 201),
   },
   'safety.unmute': { summary: 'Unmute an account', params: safetyTargetParamsSchema, response: null },
 
@@ -254,42 +255,42 @@ export const routes = defineRouteTable({
     summary: 'Report a post',
     params: postParamsSchema,
     body: createReportRequestSchema,
-    response: answer<ReportResponse>('ReportResponse', 201),
+    response: answer(reportResponseSchema, 'ReportResponse', 201),
   },
   'reports.mine': {
     summary: "The reader's open report on a post, if any",
     params: postParamsSchema,
-    response: answer<MyReportResponse>('MyReportResponse'),
+    response: answer(myReportResponseSchema, 'MyReportResponse'),
   },
   'admin.reports': {
     summary: 'Open reports, grouped by post (admins)',
-    response: answer<ReportQueueResponse>('ReportQueueResponse'),
+    response: answer(reportQueueResponseSchema, 'ReportQueueResponse'),
   },
   'admin.closeReports': {
     summary: "Close a post's reports (admins)",
     params: postParamsSchema,
     body: closeReportsRequestSchema,
-    response: answer<CloseReportsResponse>('CloseReportsResponse'),
+    response: answer(closeReportsResponseSchema, 'CloseReportsResponse'),
   },
   'admin.removePost': {
     summary: 'Delete any post (admins)',
     params: postParamsSchema,
-    response: answer<PostDeleteResponse>('PostDeleteResponse'),
+    response: answer(postDeleteResponseSchema, 'PostDeleteResponse'),
   },
   'admin.suspend': {
     summary: 'Suspend an account (admins)',
     params: userParamsSchema,
-    response: answer<SuspensionResponse>('SuspensionResponse'),
+    response: answer(suspensionResponseSchema, 'SuspensionResponse'),
   },
   'admin.unsuspend': {
     summary: 'Lift a suspension (admins)',
     params: userParamsSchema,
-    response: answer<SuspensionResponse>('SuspensionResponse'),
+    response: answer(suspensionResponseSchema, 'SuspensionResponse'),
   },
 
   'docs.openapi': {
     summary: 'This API as an OpenAPI 3.1 document',
-    response: answer<Record<string, unknown>>('OpenApiDocument'),
+    response: answer(z.record(z.string(), z.unknown()), 'OpenApiDocument'),
   },
 });
 

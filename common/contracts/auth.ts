@@ -8,7 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from './limits';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
-import type { Avatar } from './users';
+import { avatarSchema } from './media';
 
 export {
   DISPLAY_NAME_MAX_LENGTH,
@@ -81,15 +81,16 @@ export const logInRequestSchema = z.object({
 });
 export type LogInRequest = z.infer<typeof logInRequestSchema>;
 
-export interface CurrentUser {
-  id: string;
-  email: string;
-  handle: string;
-  displayName: string;
-  bio: string;
-  avatar: Avatar | null;
-  createdAt: string;
-}
+export const currentUserSchema = z.strictObject({
+  id: z.string(),
+  email: z.string(),
+  handle: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
+  avatar: avatarSchema.nullable(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.output<typeof currentUserSchema>;
 
 /** Every check of the current password (e-mail, password, account deletion) says the same. */
 const currentPasswordSchema = z
@@ -115,9 +116,8 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 export const deleteAccountRequestSchema = z.object({ password: currentPasswordSchema });
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
-export interface CurrentUserResponse {
-  user: CurrentUser | null;
-}
+export const currentUserResponseSchema = z.strictObject({ user: currentUserSchema.nullable() });
+export type CurrentUserResponse = z.output<typeof currentUserResponseSchema>;
 
 /** Turns zod issues into one message per field: the first problem is the one worth fixing. */
 export function fieldErrorsFrom(error: z.ZodError): Record<string, string> {

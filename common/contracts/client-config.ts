@@ -1,19 +1,21 @@
-/** What the browser needs to build its pusher-js client; never the secret. Fetched once at load. */
-export interface ClientRealtimeSettings {
-  /** embedded: this app's own port serves the sockets; hosted: Pusher or a compatible server. */
-  mode: 'embedded' | 'hosted';
-  key: string;
-  cluster: string;
-  /** Omitted for the embedded server: the client uses the page's own host and port. */
-  wsHost?: string;
-  wsPort?: number;
-  wssPort?: number;
-  /** Omitted: TLS exactly when the page is served over https. */
-  forceTLS?: boolean;
-  /** WebSockets only: no SockJS fallback to pusher.com hosts during outages. */
-  enabledTransports: Array<'ws' | 'wss'>;
-}
+import { z } from './zod';
 
-export interface ClientConfigResponse {
-  realtime: ClientRealtimeSettings;
-}
+/** What the browser needs to build its pusher-js client; never the secret. Fetched once at load. */
+export const clientRealtimeSettingsSchema = z.strictObject({
+  /** embedded: this app's own port serves the sockets; hosted: Pusher or a compatible server. */
+  mode: z.enum(['embedded', 'hosted']),
+  key: z.string(),
+  cluster: z.string(),
+  /** Omitted for the embedded server: the client uses the page's own host and port. */
+  wsHost: z.string().optional(),
+  wsPort: z.number().optional(),
+  wssPort: z.number().optional(),
+  /** Omitted: TLS exactly when the page is served over https. */
+  forceTLS: z.boolean().optional(),
+  /** WebSockets only: no SockJS fallback to pusher.com hosts during outages. */
+  enabledTransports: z.array(z.enum(['ws', 'wss'])),
+});
+export type ClientRealtimeSettings = z.output<typeof clientRealtimeSettingsSchema>;
+
+export const clientConfigResponseSchema = z.strictObject({ realtime: clientRealtimeSettingsSchema });
+export type ClientConfigResponse = z.output<typeof clientConfigResponseSchema>;

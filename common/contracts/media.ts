@@ -4,32 +4,40 @@ import { MAX_IMAGES_PER_POST, MEDIA_ALT_MAX_LENGTH } from './limits';
 export { MAX_IMAGES_PER_POST, MEDIA_ALT_MAX_LENGTH };
 
 /** One stored rendition of an image. URLs are on our own origin. */
-export interface ImageVariant {
-  width: number;
-  height: number;
-  url: string;
-}
+export const imageVariantSchema = z.strictObject({
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+});
+export type ImageVariant = z.output<typeof imageVariantSchema>;
 
 /** An uploaded, processed image, before it is attached to a post. */
-export interface UploadedImage {
-  id: string;
+export const uploadedImageSchema = z.strictObject({
+  id: z.string(),
   /** Pixel size of the largest rendition (after crop, rotation and the long-edge cap). */
-  width: number;
-  height: number;
+  width: z.number(),
+  height: z.number(),
   /** ThumbHash of the image, base64: drawn in the image's box until the image has loaded. */
-  placeholder: string;
+  placeholder: z.string(),
   /** WebP renditions, narrowest first. */
-  webp: ImageVariant[];
+  webp: z.array(imageVariantSchema),
   /** Renditions for browsers without WebP, narrowest first, in `fallbackType`. */
-  fallback: ImageVariant[];
+  fallback: z.array(imageVariantSchema),
   /** JPEG, or GIF for animated images so that they stay animated. */
-  fallbackType: 'image/jpeg' | 'image/gif';
-}
+  fallbackType: z.enum(['image/jpeg', 'image/gif']),
+});
+export type UploadedImage = z.output<typeof uploadedImageSchema>;
 
 /** An image as a post shows it. */
-export interface PostImage extends UploadedImage {
-  alt: string;
-}
+export const postImageSchema = uploadedImageSchema.extend({ alt: z.string() });
+export type PostImage = z.output<typeof postImageSchema>;
+
+/** A square profile picture in each of AVATAR_SIZES (users.ts); WebP with a JPEG fallback. */
+export const avatarSchema = z.strictObject({
+  webp: z.array(imageVariantSchema),
+  fallback: z.array(imageVariantSchema),
+});
+export type Avatar = z.output<typeof avatarSchema>;
 
 /** What the composer sends for each attached image, in display order. */
 export const postImageRefSchema = z.object({
@@ -78,10 +86,9 @@ export const mediaUploadFieldsSchema = z.object({
 });
 export type MediaUploadFields = z.input<typeof mediaUploadFieldsSchema>;
 
-/** 201 answer of POST /api/v1/media. */
 /** The path of `DELETE /media/:id`. */
 export const mediaParamsSchema = z.object({ id: z.uuid({ error: 'Not an image id.' }) });
 
-export interface MediaUploadResponse {
-  image: UploadedImage;
-}
+/** 201 answer of POST /api/v1/media. */
+export const mediaUploadResponseSchema = z.strictObject({ image: uploadedImageSchema });
+export type MediaUploadResponse = z.output<typeof mediaUploadResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import type { PostAuthor } from './posts';
+import { postAuthorSchema } from './posts';
 
 /** Notification entries (groups) per page, newest activity first; older ones follow by cursor. */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
@@ -14,47 +14,48 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
  * One entry of the list. Likes, and replies, on the same post group while they are unread: once
  * the reader has read the entry, the next like starts a new one. A mention is always its own.
  */
-export interface Notification {
+export const notificationSchema = z.strictObject({
   /** The group's id: what marking one read names. */
-  id: string;
-  type: NotificationType;
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
   /** Newest first, at most NOTIFICATION_ACTORS_SHOWN. */
-  actors: PostAuthor[];
+  actors: z.array(postAuthorSchema),
   /** Everyone in the group, named or not. */
-  actorCount: number;
+  actorCount: z.number(),
   /**
    * The post to open: the one that mentions the reader (mention), or the reader's own post that
    * was replied to or liked.
    */
-  postId: string;
+  postId: z.string(),
   /**
    * The start of the plain text of the newest member's post: the mentioning post, the newest
    * reply, or the liked post.
    */
-  excerpt: string;
+  excerpt: z.string(),
   /** The newest member's time. */
-  createdAt: string;
+  createdAt: z.string(),
   /** Null while any member is unread. */
-  readAt: string | null;
-}
+  readAt: z.string().nullable(),
+});
+export type Notification = z.output<typeof notificationSchema>;
 
 export const notificationsQuerySchema = z.object({ cursor: z.string().min(1).max(200).optional() }).strict();
 
-export interface NotificationsResponse {
-  notifications: Notification[];
+export const notificationsResponseSchema = z.strictObject({
+  notifications: z.array(notificationSchema),
   /** Unread entries (groups), not single likes. */
-  unreadCount: number;
+  unreadCount: z.number(),
   /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type NotificationsResponse = z.output<typeof notificationsResponseSchema>;
 
 export const markNotificationsReadRequestSchema = z.object({}).strict();
 
 export const notificationIdParamsSchema = z.object({ id: z.string().uuid() }).strict();
 
-export interface MarkNotificationsReadResponse {
-  unreadCount: number;
-}
+export const markNotificationsReadResponseSchema = z.strictObject({ unreadCount: z.number() });
+export type MarkNotificationsReadResponse = z.output<typeof markNotificationsReadResponseSchema>;
 
 // Events on the user's private channel are declared with the other live events.
 export { type UserEvent, USER_EVENT_TYPES } from './live-events';

@@ -1,7 +1,6 @@
 import { z } from './zod';
 import { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH } from './limits';
-import { type PostImage, postImagesSchema } from './media';
-import type { Avatar } from './users';
+import { avatarSchema, postImageSchema, postImagesSchema } from './media';
 
 export { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH };
 
@@ -26,13 +25,14 @@ export const postParamsSchema = z.object({ id: postIdSchema });
  * The link card a post carries: built by the server from its own preview of `url` (never from
  * fields a client sends). `image` is a copy on our origin, or null when the page had none usable.
  */
-export interface PostLinkPreview {
-  url: string;
-  title: string;
-  description: string;
-  image: string | null;
-  domain: string;
-}
+export const postLinkPreviewSchema = z.strictObject({
+  url: z.string(),
+  title: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  domain: z.string(),
+});
+export type PostLinkPreview = z.output<typeof postLinkPreviewSchema>;
 
 export const createPostRequestSchema = z.object({
   body: postBodySchema,
@@ -52,55 +52,60 @@ export const feedQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-export interface PostAuthor {
-  id: string;
-  handle: string;
-  displayName: string;
+export const postAuthorSchema = z.strictObject({
+  id: z.string(),
+  handle: z.string(),
+  displayName: z.string(),
   /** Null: show the initials; absent where the author's picture is not read (notifications). */
-  avatar?: Avatar | null;
-}
+  avatar: avatarSchema.nullable().optional(),
+});
+export type PostAuthor = z.output<typeof postAuthorSchema>;
 
-export interface Post {
-  id: string;
-  author: PostAuthor;
-  parentId: string | null;
+export const postSchema = z.strictObject({
+  id: z.string(),
+  author: postAuthorSchema,
+  parentId: z.string().nullable(),
   /** Sanitised HTML in the editor's schema; render only through the client's PostBody. */
-  bodyHtml: string;
+  bodyHtml: z.string(),
   /** Plain-text projection of the body (search, previews, notifications, screen-reader labels). */
-  bodyText: string;
-  createdAt: string;
-  editedAt: string | null;
-  likeCount: number;
-  replyCount: number;
-  likedByMe: boolean;
+  bodyText: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  likeCount: z.number(),
+  replyCount: z.number(),
+  likedByMe: z.boolean(),
   /** Attached images in display order; empty when there are none. */
-  images: PostImage[];
+  images: z.array(postImageSchema),
   /** The card of the post's first link, or null. */
-  linkPreview: PostLinkPreview | null;
-}
+  linkPreview: postLinkPreviewSchema.nullable(),
+});
+export type Post = z.output<typeof postSchema>;
 
-export interface PostPage {
-  posts: Post[];
+export const postPageSchema = z.strictObject({
+  posts: z.array(postSchema),
   /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type PostPage = z.output<typeof postPageSchema>;
 
-export interface PostResponse {
-  post: Post;
-}
+export const postResponseSchema = z.strictObject({ post: postSchema });
+export type PostResponse = z.output<typeof postResponseSchema>;
 
 /** Creating or deleting a reply also answers the parent's new reply count. */
-export interface PostWriteResponse {
-  post: Post;
-  parentReplyCount: number | null;
-}
+export const postWriteResponseSchema = z.strictObject({
+  post: postSchema,
+  parentReplyCount: z.number().nullable(),
+});
+export type PostWriteResponse = z.output<typeof postWriteResponseSchema>;
 
-export interface PostDeleteResponse {
-  deleted: true;
-  parentReplyCount: number | null;
-}
+export const postDeleteResponseSchema = z.strictObject({
+  deleted: z.literal(true),
+  parentReplyCount: z.number().nullable(),
+});
+export type PostDeleteResponse = z.output<typeof postDeleteResponseSchema>;
 
-export interface LikeResponse {
-  likeCount: number;
-  likedByMe: boolean;
-}
+export const likeResponseSchema = z.strictObject({
+  likeCount: z.number(),
+  likedByMe: z.boolean(),
+});
+export type LikeResponse = z.output<typeof likeResponseSchema>;

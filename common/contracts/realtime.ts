@@ -11,13 +11,12 @@ export const channelAuthRequestSchema = z.object({ socket_id: z.string(), channe
 export const userAuthRequestSchema = z.object({ socket_id: z.string() });
 
 /** pusher-js's channelAuthorization answer: `auth`, plus the signed `channel_data` for presence. */
-export interface ChannelAuthResponse {
-  auth: string;
-  channel_data?: string;
-}
+export const channelAuthResponseSchema = z.strictObject({
+  auth: z.string(),
+  channel_data: z.string().optional(),
+});
+export type ChannelAuthResponse = z.output<typeof channelAuthResponseSchema>;
 
 /** pusher-js's userAuthentication answer: `auth` over the exact `user_data` string. */
-export interface UserAuthResponse {
-  auth: string;
-  user_data: string;
-}
+export const userAuthResponseSchema = z.strictObject({ auth: z.string(), user_data: z.string() });
+export type UserAuthResponse = z.output<typeof userAuthResponseSchema>;

@@ -1,8 +1,8 @@
 import { z } from './zod';
-import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from './report-reasons';
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from './report-reasons';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
-import type { Post } from './posts';
-import type { PublicProfile } from './users';
+import { postSchema } from './posts';
+import { publicProfileSchema } from './users';
 
 /** Accounts one person may block, and may mute: bounds the filter every read of theirs carries. */
 export const MAX_BLOCKS_PER_USER = 5_000;
@@ -25,22 +25,23 @@ export const SAFETY_LIST_PAGE_SIZE = 50;
 /** `GET /api/v1/me/blocks` and `/me/mutes`: `cursor` is the previous page's `nextCursor`. */
 export const safetyListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 
-export interface SafetyListResponse {
-  users: PublicProfile[];
+export const safetyListResponseSchema = z.strictObject({
+  users: z.array(publicProfileSchema),
   /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type SafetyListResponse = z.output<typeof safetyListResponseSchema>;
 
-export interface SafetyTargetResponse {
-  user: PublicProfile;
-}
+export const safetyTargetResponseSchema = z.strictObject({ user: publicProfileSchema });
+export type SafetyTargetResponse = z.output<typeof safetyTargetResponseSchema>;
 
 /** `GET /api/v1/me/safety`: what the browser needs to know about the signed-in account. */
-export interface SafetyStatusResponse {
-  isAdmin: boolean;
+export const safetyStatusResponseSchema = z.strictObject({
+  isAdmin: z.boolean(),
   /** The channel to take live feed events from: `feed`, or the reader's own filtered one. */
-  liveFeedChannel: string;
-}
+  liveFeedChannel: z.string(),
+});
+export type SafetyStatusResponse = z.output<typeof safetyStatusResponseSchema>;
 
 export {
   FEED_SKIPPED_EVENT,
@@ -70,51 +71,49 @@ export const createReportRequestSchema = z.object({
 });
 export type CreateReportRequest = z.input<typeof createReportRequestSchema>;
 
-export interface Report {
-  id: string;
-  postId: string;
-  reason: ReportReason;
-  note: string | null;
-  createdAt: string;
-}
+export const reportSchema = z.strictObject({
+  id: z.string(),
+  postId: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Report = z.output<typeof reportSchema>;
 
-export interface ReportResponse {
-  report: Report;
-}
+export const reportResponseSchema = z.strictObject({ report: reportSchema });
+export type ReportResponse = z.output<typeof reportResponseSchema>;
 
 /** `GET /api/v1/posts/:id/reports/mine`: the reader's open report on the post, if any. */
-export interface MyReportResponse {
-  report: Report | null;
-}
+export const myReportResponseSchema = z.strictObject({ report: reportSchema.nullable() });
+export type MyReportResponse = z.output<typeof myReportResponseSchema>;
 
 // --- Admin ---------------------------------------------------------------------------------------
 
-export interface QueuedReport extends Report {
-  reporter: PublicProfile;
-}
+export const queuedReportSchema = reportSchema.extend({ reporter: publicProfileSchema });
+export type QueuedReport = z.output<typeof queuedReportSchema>;
 
 /** Open reports on one post, oldest first; the post as an admin sees it. */
-export interface ReportGroup {
-  post: Post;
-  reports: QueuedReport[];
+export const reportGroupSchema = z.strictObject({
+  post: postSchema,
+  reports: z.array(queuedReportSchema),
   /** False when the author is an admin (the reader included): the server refuses to suspend them. */
-  canSuspendAuthor: boolean;
-}
+  canSuspendAuthor: z.boolean(),
+});
+export type ReportGroup = z.output<typeof reportGroupSchema>;
 
-export interface ReportQueueResponse {
-  groups: ReportGroup[];
-}
+export const reportQueueResponseSchema = z.strictObject({ groups: z.array(reportGroupSchema) });
+export type ReportQueueResponse = z.output<typeof reportQueueResponseSchema>;
 
 export const closeReportsRequestSchema = z.object({
   outcome: z.enum(['resolved', 'dismissed'], { error: 'Choose resolved or dismissed.' }),
 });
 export type CloseReportsRequest = z.infer<typeof closeReportsRequestSchema>;
 
-export interface CloseReportsResponse {
-  closed: number;
-}
+export const closeReportsResponseSchema = z.strictObject({ closed: z.number() });
+export type CloseReportsResponse = z.output<typeof closeReportsResponseSchema>;
 
-export interface SuspensionResponse {
-  user: PublicProfile;
-  suspended: boolean;
-}
+export const suspensionResponseSchema = z.strictObject({
+  user: publicProfileSchema,
+  suspended: z.boolean(),
+});
+export type SuspensionResponse = z.output<typeof suspensionResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { isSearchable, parseSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../search/search-query';
-import type { Post } from './posts';
-import type { PublicProfile } from './users';
+import { postSchema } from './posts';
+import { publicProfileSchema } from './users';
 
 /** Posts in one page of search results. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -18,19 +18,21 @@ export const searchQuerySchema = z.object({
 export type SearchRequest = z.input<typeof searchQuerySchema>;
 
 /** A post found, as the feed shows it, with the part of its text around the first match. */
-export type SearchPostResult = Post & { snippet: string };
+export const searchPostResultSchema = postSchema.extend({ snippet: z.string() });
+export type SearchPostResult = z.output<typeof searchPostResultSchema>;
 
-export interface SearchResponse {
-  posts: SearchPostResult[];
+export const searchResponseSchema = z.strictObject({
+  posts: z.array(searchPostResultSchema),
   /** Accounts whose handle or display name matches; first page only, empty on later pages. */
-  people: PublicProfile[];
+  people: z.array(publicProfileSchema),
   /**
    * `all`: every word and phrase matched. `any`: nothing matched them all, so these posts
    * match at least one (the first page decides; later pages follow it).
    */
-  matched: 'all' | 'any';
+  matched: z.enum(['all', 'any']),
   /** What to highlight in the results: the query's phrases and words, without filters. */
-  terms: string[];
+  terms: z.array(z.string()),
   /** Opaque; pass back as ?cursor= (with the same q) for the next page. Null at the end. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type SearchResponse = z.output<typeof searchResponseSchema>;

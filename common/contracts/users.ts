@@ -1,7 +1,7 @@
 import { z } from './zod';
 import { displayNameSchema, HANDLE_MAX_LENGTH } from './auth';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
-import type { ImageVariant } from './media';
+import { avatarSchema } from './media';
 
 export const handleParamSchema = z.object({
   handle: z
@@ -15,45 +15,46 @@ export const BIO_MAX_LENGTH = 300;
 /** Square sizes every avatar is stored in, in pixels: 48 for lists up to 400 for profiles. */
 export const AVATAR_SIZES = [48, 96, 192, 400] as const;
 
-/** A square profile picture in each of AVATAR_SIZES; WebP with a JPEG fallback. */
-export interface Avatar {
-  webp: ImageVariant[];
-  fallback: ImageVariant[];
-}
+// A profile picture is an image like any other: its shape lives with the media contract.
+export { type Avatar, avatarSchema } from './media';
 
-export interface PublicProfile {
-  id: string;
-  handle: string;
-  displayName: string;
-  bio: string;
+export const publicProfileSchema = z.strictObject({
+  id: z.string(),
+  handle: z.string(),
+  displayName: z.string(),
+  bio: z.string(),
   /** Null: show the initials. */
-  avatar: Avatar | null;
-  createdAt: string;
-}
+  avatar: avatarSchema.nullable(),
+  createdAt: z.string(),
+});
+export type PublicProfile = z.output<typeof publicProfileSchema>;
 
-export interface ProfileCounts {
-  posts: number;
-  replies: number;
+export const profileCountsSchema = z.strictObject({
+  posts: z.number(),
+  replies: z.number(),
   /** Likes on everything the account wrote. */
-  likesReceived: number;
-}
+  likesReceived: z.number(),
+});
+export type ProfileCounts = z.output<typeof profileCountsSchema>;
 
 /** How the reader stands towards a profile; all false for anonymous readers and one's own profile. */
-export interface ProfileViewer {
+export const profileViewerSchema = z.strictObject({
   /** The reader blocks this account. */
-  blocking: boolean;
+  blocking: z.boolean(),
   /** The reader mutes this account. */
-  muting: boolean;
+  muting: z.boolean(),
   /** The reader is shown none of this account's posts: a block either way, or a mute. */
-  postsHidden: boolean;
-}
+  postsHidden: z.boolean(),
+});
+export type ProfileViewer = z.output<typeof profileViewerSchema>;
 
-export interface ProfileResponse {
-  user: PublicProfile;
+export const profileResponseSchema = z.strictObject({
+  user: publicProfileSchema,
   /** Null when `viewer.postsHidden`: counts of posts the reader is not shown would disagree with the page. */
-  counts: ProfileCounts | null;
-  viewer: ProfileViewer;
-}
+  counts: profileCountsSchema.nullable(),
+  viewer: profileViewerSchema,
+});
+export type ProfileResponse = z.output<typeof profileResponseSchema>;
 
 /** Handles suggested at once while typing an @mention. */
 export const HANDLE_SUGGESTIONS_LIMIT = 8;
@@ -65,9 +66,8 @@ export const userSearchQuerySchema = z.object({
     .transform((prefix) => prefix.replace(/^@/, '')),
 });
 
-export interface UserSearchResponse {
-  users: PublicProfile[];
-}
+export const userSearchResponseSchema = z.strictObject({ users: z.array(publicProfileSchema) });
+export type UserSearchResponse = z.output<typeof userSearchResponseSchema>;
 
 // --- The signed-in account: /api/v1/me --------------------------------------------------------
 
@@ -84,24 +84,23 @@ export const updateProfileRequestSchema = z
 export type UpdateProfileRequest = z.input<typeof updateProfileRequestSchema>;
 
 /** One signed-in browser or device. */
-export interface SessionSummary {
-  id: string;
+export const sessionSummarySchema = z.strictObject({
+  id: z.string(),
   /** "Firefox on Windows", from the User-Agent the session was started with. */
-  device: string;
-  createdAt: string;
-  lastSeenAt: string;
-  isCurrent: boolean;
-}
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  isCurrent: z.boolean(),
+});
+export type SessionSummary = z.output<typeof sessionSummarySchema>;
 
-export interface SessionsResponse {
-  sessions: SessionSummary[];
-}
+export const sessionsResponseSchema = z.strictObject({ sessions: z.array(sessionSummarySchema) });
+export type SessionsResponse = z.output<typeof sessionsResponseSchema>;
 
 /** Session ids are hex HMACs (see the auth feature); anything else is no session of ours. */
 export const sessionIdParamSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{64}$/, 'Not a session id.'),
 });
 
-export interface RevokedSessionsResponse {
-  revoked: number;
-}
+export const revokedSessionsResponseSchema = z.strictObject({ revoked: z.number() });
+export type RevokedSessionsResponse = z.output<typeof revokedSessionsResponseSchema>;

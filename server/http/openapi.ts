@@ -88,16 +88,17 @@ function operationOf(route: ApiRoute): OpenAPIV3_1.OperationObject {
   };
 }
 
-/** Answers are TypeScript types in common/contracts: each is named, described by its name. */
+/** What an answer sends, as JSON Schema: the schema in common/contracts its type derives from. */
+function answerSchemaOf(schema: z.ZodType): Schema {
+  return z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Schema;
+}
+
+/** Each answer under its type's name, which the responses refer to. */
 function answerSchemas(all: readonly ApiRoute[]): Record<string, Schema> {
   const schemas: Record<string, Schema> = {};
   for (const route of all) {
     if (route.response === null) continue;
-    schemas[route.response.type] = {
-      type: 'object',
-      title: route.response.type,
-      description: `The TypeScript type ${route.response.type} in common/contracts.`,
-    };
+    schemas[route.response.type] = { title: route.response.type, ...answerSchemaOf(route.response.schema) };
   }
   return schemas;
 }

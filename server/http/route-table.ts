@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerOf, ApiRoute, BodyOut, ParamsOut, QueryOut } from '../../common/api/route';
+import { errors } from '../errors';
 import { parseInput } from './parse-input';
 import type { SerializedJson } from './serialized-json';
 
@@ -35,6 +36,16 @@ export interface DefineRouteOptions {
   onRequest?: onRequestAsyncHookHandler;
 }
 
+/**
+ * Turns answer checking on or off for every route defined on `app` afterwards (config
+ * `checkAnswers`): each answer is then parsed with its entry's schema before it is sent, and one
+ * that does not match is logged with zod's issues and answered 500, so a leaked or missing field
+ * fails the tests that reach it instead of reaching a client.
+ */
+export function installAnswerChecking(app: FastifyInstance, on: boolean): void {
+  app.decorate('checkAnswers', on);
+}
+
 /** Registers the handler of one route table entry, at the entry's method and path. */
 export function defineRoute<R extends ApiRoute>(
   api: FastifyInstance,
@@ -53,6 +64,7 @@ export function defineRoute<R extends ApiRoute>(
   ...rest: [RouteHandler<R>] | [DefineRouteOptions, RouteHandler<R>]
 ): void {
   const [options, handler] = rest.length === 1 ? [{}, rest[0]] : rest;
+  const checkAnswers = api.checkAnswers === true;
   api.route({
     method: route.method,
     url: route.path,
@@ -61,11 +73,30 @@ export function defineRoute<R extends ApiRoute>(
     handler: async (request, reply) => {
       const result = await handler(request, reply, inputOf(route, request));
       if (route.response === null) return reply.status(204).send();
+      if (checkAnswers) checkAnswer(route.response.schema, route.name, request, result);
       // Text made as JSON elsewhere (a worker) goes out as it is.
       if (typeof result === 'string') void reply.type('application/json; charset=utf-8');
       return reply.status(route.response.status).send(result);
     },
   });
+}
+
+/** Throws the generic 500 when `result`, as it goes on the wire, is not what the route table says. */
+function checkAnswer(schema: z.ZodType, routeName: string, request: FastifyRequest, result: unknown): void {
+  const checked = schema.safeParse(asSent(result));
+  if (checked.success) return;
+  request.log.error(
+    { route: routeName, issues: checked.error.issues },
+    'the answer does not match the route table',
+  );
+  throw errors.internal();
+}
+
+/** What the client will read: JSON made elsewhere as it is, anything else as it serializes. */
+function asSent(result: unknown): unknown {
+  if (typeof result === 'string') return JSON.parse(result);
+  if (result === undefined) return undefined;
+  return JSON.parse(JSON.stringify(result));
 }
 
 function inputOf<R extends ApiRoute>(route: R, request: FastifyRequest): RouteInput<R> {
@@ -86,6 +117,10 @@ function parseWith(route: ApiRoute, part: 'params' | 'query' | 'body', input: un
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by installAnswerChecking: answers are checked against the route table. */
+    checkAnswers?: boolean;
+  }
   interface FastifyContextConfig {
     /** The route table entry the route was registered from (`defineRoute`). */
     apiRoute?: string;

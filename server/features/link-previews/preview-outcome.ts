@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import type {
-  HtmlLinkPreview,
-  LinkPreview,
-  LinkPreviewErrorCode,
-  MediaLinkPreview,
+import {
+  htmlLinkPreviewSchema,
+  type LinkPreview,
+  type LinkPreviewErrorCode,
+  mediaLinkPreviewSchema,
+  previewVideoSchema,
 } from '../../../common/link-previews/preview-contract';
 
 /** What a preview request ends in; cached as is (JSON), so it holds plain data only. */
@@ -26,37 +27,16 @@ export type PreviewRefusal =
   { ok: false; code: 'invalid_url' } | { ok: false; code: 'rate_limited'; retryAfterSeconds: number };
 
 // --- As stored in `link_preview_cache.outcome` --------------------------------------------------
-// Annotated with the types above, so a field added there and not here fails to compile.
+// The contract's shapes, read leniently: a field a cached row holds beyond them is dropped.
 
-const htmlPreviewSchema: z.ZodType<HtmlLinkPreview> = z.object({
-  url: z.string(),
-  title: z.string(),
-  siteName: z.string().nullable(),
-  description: z.string().nullable(),
-  mediaType: z.string(),
-  contentType: z.string(),
-  images: z.array(z.string()),
+const htmlPreviewSchema = z.object({
+  ...htmlLinkPreviewSchema.shape,
   // Rows cached before previews carried a proxied image have no such field: read as none.
-  imageProxyUrl: z.string().nullable().default(null),
-  videos: z.array(
-    z.object({
-      url: z.string(),
-      secureUrl: z.string().nullable(),
-      type: z.string().nullable(),
-      width: z.string().nullable(),
-      height: z.string().nullable(),
-    }),
-  ),
-  favicons: z.array(z.string()),
-  charset: z.string(),
+  imageProxyUrl: htmlLinkPreviewSchema.shape.imageProxyUrl.default(null),
+  videos: z.array(z.object(previewVideoSchema.shape)),
 });
 
-const mediaPreviewSchema: z.ZodType<MediaLinkPreview> = z.object({
-  url: z.string(),
-  mediaType: z.enum(['image', 'audio', 'video', 'application']),
-  contentType: z.string(),
-  favicons: z.array(z.string()),
-});
+const mediaPreviewSchema = z.object(mediaLinkPreviewSchema.shape);
 
 // An HTML preview has a charset and a media preview never has, so the first that fits is right.
 const linkPreviewSchema: z.ZodType<LinkPreview> = z.union([htmlPreviewSchema, mediaPreviewSchema]);
