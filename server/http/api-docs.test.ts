@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../common/api/endpoints';
@@ -84,6 +85,32 @@ describe('the documentation', () => {
     }
   });
 
+  it('describes each answer with the schema of its type, under its name', () => {
+    const schemas = document.components?.schemas ?? {};
+    for (const route of Object.values(routes)) {
+      if (route.response !== null) expect(schemas[route.response.type], route.name).toBeDefined();
+    }
+    expect(schemas['PostPage']).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['posts', 'nextCursor']),
+      additionalProperties: false,
+      properties: {
+        posts: { type: 'array', items: { type: 'object' } },
+        nextCursor: { type: ['string', 'null'] },
+      },
+    });
+    const post = (schemas['PostResponse']?.properties?.['post'] ?? {}) as OpenAPIV3_1.SchemaObject;
+    expect(post.properties?.['author']).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['id', 'handle', 'displayName']),
+      properties: { handle: { type: 'string' }, avatar: { anyOf: expect.any(Array) } },
+    });
+    expect(post.properties?.['likedByMe']).toEqual({ type: 'boolean' });
+    expect(schemas['PostDeleteResponse']?.properties?.['deleted']).toMatchObject({ const: true });
+    expect(schemas['SearchResponse']?.properties?.['matched']).toMatchObject({ enum: ['all', 'any'] });
+    expect(schemas['OpenApiDocument']).toMatchObject({ type: 'object', additionalProperties: {} });
+  });
+
   it('is readable without X-Requested-With, while the rest of the API still needs it', async () => {
     const head = await t.app.inject({ method: 'HEAD', url: `${API_PREFIX}/openapi.json` });
     expect(head.statusCode).toBe(200);
@@ -102,5 +129,48 @@ describe('the documentation', () => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const json = await t.app.inject({ method: 'GET', url: `${API_DOCS_PAGE_PREFIX}/json` });
     expect(json.json()).toEqual(document);
+  });
+
+  it("lets the page's Try it out call the API: its requests carry X-Requested-With", async () => {
+    const script = await t.app.inject({
+      method: 'GET',
+      url: `${API_DOCS_PAGE_PREFIX}/static/swagger-initializer.js`,
+    });
+    expect(script.statusCode).toBe(200);
+    // Runs the served script as the page would, with Swagger UI replaced by a recorder of its settings.
+    let settings: {
+      requestInterceptor?: (request: { url: string; headers: Record<string, string> }) => unknown;
+    } = {};
+    const SwaggerUIBundle = Object.assign(
+      (options: typeof settings) => {
+        settings = options;
+        return { initOAuth: () => undefined };
+      },
+      { presets: { apis: {} }, plugins: { DownloadUrl: {} } },
+    );
+    const window: { location: { href: string }; onload?: () => void } = {
+      location: { href: `http://127.0.0.1${API_DOCS_PAGE_PREFIX}/` },
+    };
+    const document = { createElement: () => ({ href: '' }), querySelector: () => null, body: {} };
+    // The script waits for Swagger UI's top bar to swap its logo in; nothing renders here.
+    const MutationObserver = class {
+      observe(): void {}
+      disconnect(): void {}
+    };
+    runInNewContext(script.body, {
+      window,
+      document,
+      MutationObserver,
+      SwaggerUIBundle,
+      SwaggerUIStandalonePreset: {},
+    });
+    window.onload?.();
+    expect(settings.requestInterceptor).toBeTypeOf('function');
+
+    const request = { url: `${API_PREFIX}/auth/me`, headers: {} };
+    settings.requestInterceptor?.(request);
+    const answer = await t.app.inject({ method: 'GET', url: request.url, headers: request.headers });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ user: null });
   });
 });
