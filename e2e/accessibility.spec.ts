@@ -1,6 +1,6 @@
 import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { openComposer } from './support/composer';
 
 for (const colorScheme of ['light', 'dark'] as const) {
@@ -26,7 +26,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('the feed shell has no serious axe violations', async ({ page }) => {
-      await signUpWithForm(page, uniqueAccount());
+      await signUp(page, uniqueAccount());
       // Empty on a fresh server; other tests running alongside may already have posted.
       await expect(
         page.getByText('The feed is quiet for now').or(page.getByRole('feed', { name: 'Latest posts' })),
@@ -35,7 +35,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
 
     test('the open composer and the notifications page have no serious axe violations', async ({ page }) => {
-      await signUpWithForm(page, uniqueAccount());
+      await signUp(page, uniqueAccount());
       await openComposer(page);
       await page.keyboard.type('Some **bold** and `code` and https://example.com/ then');
       await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { showLivePost, signedIn } from './support/live';
 import { loadedScripts } from './support/scripts';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { editorOf, openComposer } from './support/composer';
 
 /** Types the start of a handle after "@", then picks the person with the arrow keys and Enter. */
@@ -28,7 +28,7 @@ async function mention(
 }
 
 test('the editor is a separate chunk, fetched only when someone starts to write', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await expect(page.getByLabel('Write a post')).toBeVisible();
   const before = await loadedScripts(page);
   expect(before.size).toBeGreaterThan(0);
@@ -190,7 +190,7 @@ test('editing a post loads its mentions back as mentions', async ({ browser }) =
 test('keeps a draft across a reload, posts with Ctrl+Enter and counts down near the limit', async ({
   page,
 }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await openComposer(page);
   const text = `Draft ${Date.now()}`;
   await page.keyboard.type(text);
@@ -216,7 +216,7 @@ test('keeps a draft across a reload, posts with Ctrl+Enter and counts down near 
 });
 
 test('the toolbar works with the keyboard alone', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const words = `plain words ${Date.now()}`;
   await page.keyboard.type(words);
@@ -273,7 +273,7 @@ test('the toolbar works with the keyboard alone', async ({ page }) => {
 });
 
 test('pasted HTML keeps only what a post can hold', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -331,7 +331,7 @@ test('needs no inline styles: the composer works under a style-src without unsaf
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(policy).toContain("style-src 'self'");
   expect(policy).not.toContain('unsafe-inline');
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   await page.keyboard.type('Strict **styles** https://example.com/ @e2e');
   // The popup is positioned with inline style properties (CSSOM, which CSP allows).
@@ -347,7 +347,7 @@ test('needs no inline styles: the composer works under a style-src without unsaf
 });
 
 test('a link can be changed and removed through its dialog', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   await page.keyboard.type('our site');
   await page.keyboard.press('Shift+Home');

@@ -1,5 +1,5 @@
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { editorOf } from './support/composer';
 import { expect, test } from './support/test';
 
@@ -9,7 +9,7 @@ const POSTS = 21;
 
 test('j, k, l, r, n, Page Down/Up and ? work on the feed, and never while typing', async ({ page }) => {
   test.setTimeout(90_000); // 21 posts, two axe runs, the editor chunk and a second page
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const marker = `keys-${Date.now().toString(36)}`;
   for (let i = 1; i <= POSTS; i += 1) {
     const response = await page.request.post('/api/v1/posts', {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { layoutShiftOf, recordLayoutShifts, SCREENS, type ScreenName } from './support/layout-shift';
 import { expect, test, visitorHeaders } from './support/test';
 
@@ -14,7 +14,7 @@ async function reader(browser: Browser, screen: ScreenName): Promise<Page> {
   const context = await browser.newContext({ ...SCREENS[screen], extraHTTPHeaders: visitorHeaders() });
   await recordLayoutShifts(context);
   const page = await context.newPage();
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   return page;
 }
@@ -51,7 +51,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
     test.setTimeout(90_000);
     const author = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
     const authorPage = await author.newPage();
-    await signUpWithForm(authorPage, uniqueAccount());
+    await signUp(authorPage, uniqueAccount());
     const run = Date.now();
     const post = async (text: string) => {
       const response = await authorPage.request.post('/api/v1/posts', {

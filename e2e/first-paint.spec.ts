@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { layoutShiftOf, recordLayoutShifts, SCREENS, type ScreenName, settle } from './support/layout-shift';
 import { expect, test, visitorHeaders } from './support/test';
 
@@ -28,7 +28,7 @@ async function seed(browser: Browser): Promise<Seeded> {
   const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
   const page = await context.newPage();
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const word = `shellcheck${Date.now().toString(36)}${process.pid}`;
   let postId = '';
   for (let i = 0; i < 6; i += 1) {

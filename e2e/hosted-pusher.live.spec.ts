@@ -1,5 +1,5 @@
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { ownServer } from './support/own-server';
 import { expect, test } from './support/test';
@@ -39,7 +39,7 @@ test('a reader on the app sees a post live through the hosted service', async ({
     const reader = await readerContext.newPage();
     const sockets: string[] = [];
     reader.on('websocket', (socket) => sockets.push(socket.url()));
-    await signUpWithForm(reader, uniqueAccount());
+    await signUp(reader, uniqueAccount());
     await expect(reader.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
     expect(sockets.length).toBeGreaterThan(0);
     expect(
@@ -47,7 +47,7 @@ test('a reader on the app sees a post live through the hosted service', async ({
     ).toBe(true);
 
     const writer = await writerContext.newPage();
-    await signUpWithForm(writer, uniqueAccount());
+    await signUp(writer, uniqueAccount());
     const text = `Through the hosted service ${Date.now()}`;
     await publish(writer, text);
 

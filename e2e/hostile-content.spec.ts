@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { Post, PostPage } from '../common/contracts/posts';
 import { hostileBodies } from '../common/rich-text/hostile-bodies.fixture';
 import { expect, test } from './support/test';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 
 /** Everything a post body must never contain once rendered. */
 const FORBIDDEN_ELEMENTS = [
@@ -140,7 +140,7 @@ test.describe('hostile post bodies', () => {
   }) => {
     const dialogCount = await watchDialogs(page);
     const account = uniqueAccount();
-    await signUpWithForm(page, account);
+    await signUp(page, account);
     const bodies = hostileBodies(beacon.url);
     expect(bodies.length).toBeGreaterThanOrEqual(60);
 
@@ -187,7 +187,7 @@ test.describe('hostile post bodies', () => {
   test("the browser's own pass holds when the server sends them back raw", async ({ page }) => {
     const dialogCount = await watchDialogs(page);
     const account = uniqueAccount();
-    await signUpWithForm(page, account);
+    await signUp(page, account);
     const posts: Post[] = hostileBodies(beacon.url).map(({ name, html }) => ({
       id: randomUUID(),
       author: { id: randomUUID(), handle: 'hostile', displayName: 'Hostile' },

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { openComposer } from './support/composer';
 import { type PageServer, startPageServer } from './support/page-server';
 
@@ -32,7 +32,7 @@ const composerCard = (page: Page) => page.getByTestId('composer-link-preview');
 test('a link typed in the composer shows its card, with our copy of its image', async ({ page, baseURL }) => {
   test.slow(); // two axe runs
   const requests = recordRequests(page);
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await openComposer(page);
   const url = pages.url(`/article/typed-${Date.now()}`);
   await page.keyboard.type(`Worth a read: ${url} `);
@@ -58,7 +58,7 @@ test('a link typed in the composer shows its card, with our copy of its image', 
 
 test('a card image that fails to load is removed from the page', async ({ page, baseURL }) => {
   const requests = recordRequests(page);
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await openComposer(page);
   await page.keyboard.type(`Broken picture: ${pages.url(`/broken/img-${Date.now()}`)} `);
   const card = page.getByRole('link', { name: /Article img-/ });
@@ -69,7 +69,7 @@ test('a card image that fails to load is removed from the page', async ({ page, 
 });
 
 test('a link completes after a short pause, and a dismissed card stays away', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const first = pages.url(`/article/first-${Date.now()}`);
   await page.keyboard.type(first);
@@ -106,7 +106,7 @@ test('the card is published with the post and shown without asking the page agai
   baseURL,
 }) => {
   const requests = recordRequests(page);
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const name = `posted-${Date.now()}`;
   await page.keyboard.type(`My find: ${pages.url(`/article/${name}`)} `);

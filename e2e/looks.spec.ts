@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page, WebSocketRoute } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { type Account, signUp, signUpByApi, uniqueAccount } from './support/accounts';
 import { openComposer, publish } from './support/composer';
 import { type PageServer, startPageServer } from './support/page-server';
 import { expect, test, visitorHeaders } from './support/test';
@@ -52,8 +52,7 @@ async function writePost(page: Page, body: string, parentId?: string): Promise<s
 async function newcomer(browser: Browser): Promise<{ account: Account; close: () => Promise<void> } & Page> {
   const account = uniqueAccount();
   const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
-  const signUp = await context.request.post('/api/v1/auth/signup', { data: account, headers: XHR });
-  expect(signUp.status()).toBe(201);
+  await signUpByApi(context.request, account);
   const page = await context.newPage();
   return Object.assign(page, { account, close: () => context.close() });
 }
@@ -155,7 +154,7 @@ test('icons are SVG, never emoji or text glyphs, and icon-only controls have nam
 }) => {
   test.setTimeout(60_000);
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const word = uniqueWord();
   const postId = await writePost(page, `<p>Icons ${word}</p>`);
   const other = await newcomer(browser);
@@ -215,7 +214,7 @@ test('icons are SVG, never emoji or text glyphs, and icon-only controls have nam
 });
 
 test('a liked heart is filled and coloured, and says it is pressed', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const text = `Heart ${uniqueWord()}`;
   await publish(page, text);
   const card = page.getByRole('feed').getByRole('article').filter({ hasText: text });
@@ -243,7 +242,7 @@ test('a liked heart is filled and coloured, and says it is pressed', async ({ pa
 
 test('the Post button comes after the attachments and the link card', async ({ page }) => {
   test.setTimeout(45_000);
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await openComposer(page);
   await page.keyboard.type(`Read this: ${pages.url(`/article/order-${Date.now()}`)} `);
   const card = page.getByTestId('composer-link-preview');
@@ -279,7 +278,7 @@ test('the Post button comes after the attachments and the link card', async ({ p
 });
 
 test('a disabled button looks disabled, in light and in dark', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const post = page.getByRole('button', { name: 'Post', exact: true });
   const look = () =>
@@ -313,7 +312,7 @@ test('a disabled button looks disabled, in light and in dark', async ({ page }) 
 
 test('a notification is one row: icon, avatars and the sentence side by side', async ({ page, browser }) => {
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const postId = await writePost(page, `<p>Row ${uniqueWord()}</p>`);
   const other = await newcomer(browser);
   try {
@@ -342,7 +341,7 @@ test('a notification is one row: icon, avatars and the sentence side by side', a
 });
 
 test('the post page has a way back: to where the reader came from, else to the feed', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const word = uniqueWord();
   const postId = await writePost(page, `<p>Back ${word}</p>`);
 
@@ -382,7 +381,7 @@ test('the live status says Connecting until the first connection, Reconnecting a
     await latest!.close();
     await expect.poll(() => attempts, { timeout: 30_000 }).toBeGreaterThan(seen);
   };
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const status = page.getByRole('status').filter({ hasText: /Live|Connecting|Reconnecting|Offline/ });
   const visible = status.filter({ visible: true });
   await expect.poll(() => attempts).toBeGreaterThan(0);
@@ -407,7 +406,7 @@ test('the live status says Connecting until the first connection, Reconnecting a
 });
 
 test('search highlights are marked with more than colour, readable in light and dark', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const word = uniqueWord();
   const postId = await writePost(page, `<p>Marked ${word} here</p>`);
   for (const url of [`/search?q=${word}`, `/p/${postId}?highlight=${word}`]) {
@@ -436,7 +435,7 @@ test('search highlights are marked with more than colour, readable in light and 
 });
 
 test('a focused post has a thick ring that stands out in light and dark', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const text = `Focus ${uniqueWord()}`;
   await publish(page, text);
   const first = page.getByRole('feed', { name: 'Latest posts' }).getByRole('article').first();

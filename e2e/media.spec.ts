@@ -8,7 +8,7 @@ import { MEDIA_MAX_FILE_BYTES, type PostImage, type UploadedImage } from '../com
 import { expectAccessible } from './support/a11y';
 import { showLivePost, signedIn } from './support/live';
 import { loadedScripts } from './support/scripts';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { openComposer } from './support/composer';
 import { expect, test } from './support/test';
 import { layoutShiftOf, recordLayoutShifts } from './support/layout-shift';
@@ -121,7 +121,7 @@ test('pick, crop 1:1, describe and post: another reader sees the square image wi
 });
 
 test('the crop dialog works by keyboard alone, and Escape leaves without uploading', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const uploads: Request[] = [];
   page.on('request', (request) => isUpload(request) && uploads.push(request));
   const addImages = page.getByRole('button', { name: 'Add images' });
@@ -184,7 +184,7 @@ test('the crop dialog works by keyboard alone, and Escape leaves without uploadi
 });
 
 test('a photo turned by its EXIF orientation is cropped as it is shown', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   // Stored 800×500 with orientation 6 ("turn 90° clockwise"): people see it 500 wide, 800 tall.
   const path = join(folder, 'turned.jpg');
   const stored = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#468' } })
@@ -207,7 +207,7 @@ test('a photo turned by its EXIF orientation is cropped as it is shown', async (
 });
 
 test('a free crop box takes its width and height from two sliders', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await pickImages(page, await jpegFile(800, 500));
   const dialog = page.getByRole('dialog', { name: 'Crop image' });
   await dialog.getByRole('radio', { name: 'Free' }).check();
@@ -222,7 +222,7 @@ test('a free crop box takes its width and height from two sliders', async ({ pag
 });
 
 test('posting an image without alt text asks first', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   await pickImages(page, await jpegFile(400, 300));
   await page.getByRole('dialog', { name: 'Crop image' }).getByRole('button', { name: 'Apply' }).click();
   const marker = `No alt yet ${Date.now()}`;
@@ -255,7 +255,7 @@ test('uploads can be reordered, removed, cancelled and retried; the post waits f
   page,
 }) => {
   test.setTimeout(60_000);
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const marker = `Several ${Date.now()}`;
   await editor.fill(marker);
@@ -331,7 +331,7 @@ test('uploads can be reordered, removed, cancelled and retried; the post waits f
 });
 
 test('too large, not an image, or not decodable: refused with a clear message', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const uploads: Request[] = [];
   page.on('request', (request) => isUpload(request) && uploads.push(request));
 
@@ -354,7 +354,7 @@ test('too large, not an image, or not decodable: refused with a clear message', 
 });
 
 test('dropping or pasting an image on the composer opens the crop dialog', async ({ page }) => {
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   for (const kind of ['paste', 'drop'] as const) {
     await editor.evaluate(async (target, eventKind) => {
@@ -429,7 +429,7 @@ function urlsOf(image: UploadedImage): string[] {
 test('images far below the fold are fetched only when scrolled near', async ({ page }) => {
   test.setTimeout(90_000);
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const images = await seedImagePosts(page, 14);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(new URL(request.url()).pathname));
@@ -457,7 +457,7 @@ test('images far below the fold are fetched only when scrolled near', async ({ p
 test('a feed of image posts does not shift while it loads and scrolls (CLS < 0.02)', async ({ page }) => {
   test.setTimeout(90_000);
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   await seedImagePosts(page, 10);
   // Real latency (the browser's own throttling), so images arrive after the posts are on screen.
   const cdp = await page.context().newCDPSession(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { type Account, uniqueAccount } from './support/accounts';
+import { type Account, signUpByApi, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { showLivePost, signedIn } from './support/live';
 import { expect, test, visitorHeaders } from './support/test';
@@ -11,8 +11,7 @@ const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 async function likedByNewcomer(browser: Browser, postId: string): Promise<Account> {
   const account = uniqueAccount();
   const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
-  const signUp = await context.request.post('/api/v1/auth/signup', { data: account, headers: XHR });
-  expect(signUp.status()).toBe(201);
+  await signUpByApi(context.request, account);
   const like = await context.request.put(`/api/v1/posts/${postId}/like`, { headers: XHR });
   expect(like.status()).toBe(200);
   await context.close();

@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
-import { uniqueAccount } from './support/accounts';
+import { signUpByApi, uniqueAccount } from './support/accounts';
 import { expect, test, visitorHeaders } from './support/test';
 
 /**
@@ -119,8 +119,7 @@ async function weighAllPages(browser: Browser): Promise<PageWeight[]> {
 
   const context = await freshContext(browser);
   const account = uniqueAccount();
-  const signUp = await context.request.post('/api/v1/auth/signup', { data: account, headers: XHR });
-  expect(signUp.status()).toBe(201);
+  await signUpByApi(context.request, account);
   // A post of their own, so the feed renders its list and a post body as a reader would see it.
   const marker = `Weighing the feed ${account.handle}`;
   const posted = await context.request.post('/api/v1/posts', { data: { body: marker }, headers: XHR });

@@ -1,11 +1,11 @@
 import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { editorOf, openComposer, publish } from './support/composer';
 
 test('writes, likes, replies to, edits and deletes a post', async ({ page }) => {
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const text = `Hello from ${account.handle}`;
   await publish(page, text);
   const feed = page.getByRole('feed', { name: 'Latest posts' });
@@ -51,7 +51,7 @@ test('writes, likes, replies to, edits and deletes a post', async ({ page }) => 
 
 test('shows a profile with its posts', async ({ page }) => {
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const editor = await openComposer(page);
   const text = `On my profile ${account.handle}`;
   await editor.fill(text);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { expect, test } from './support/test';
 
@@ -34,16 +34,16 @@ async function openSettings(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
 }
 
-async function signUp(page: Page): Promise<Account> {
+async function newAccount(page: Page): Promise<Account> {
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   return account;
 }
 
 test('edit the profile with a round-cropped avatar; it shows on the profile and on posts', async ({
   page,
 }) => {
-  const account = await signUp(page);
+  const account = await newAccount(page);
   await publish(page, `Before my new face ${Date.now()}`);
   await openSettings(page);
 
@@ -108,7 +108,7 @@ test('edit the profile with a round-cropped avatar; it shows on the profile and 
 });
 
 test('settings work by keyboard alone: profile, password, sessions', async ({ page }) => {
-  const account = await signUp(page);
+  const account = await newAccount(page);
   // A fresh load puts the keyboard at the top of the page; Tab from there to the header's link.
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
@@ -151,7 +151,7 @@ test('settings work by keyboard alone: profile, password, sessions', async ({ pa
 });
 
 test('changing the e-mail suggests a fix for a mistyped domain and asks the password', async ({ page }) => {
-  const account = await signUp(page);
+  const account = await newAccount(page);
   await openSettings(page);
   const section = page.getByRole('region', { name: 'E-mail address' });
   const newEmail = `changed${account.handle}@gmail.com`;
@@ -166,7 +166,7 @@ test('changing the e-mail suggests a fix for a mistyped domain and asks the pass
 });
 
 test('a session logged out from settings is signed out in its own browser', async ({ page, browser }) => {
-  const account = await signUp(page);
+  const account = await newAccount(page);
   const other = await browser.newContext();
   const phone = await other.newPage();
   await phone.goto('/login');
@@ -189,7 +189,7 @@ test('a session logged out from settings is signed out in its own browser', asyn
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`/settings and /@handle have no serious axe violations (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
-    const account = await signUp(page);
+    const account = await newAccount(page);
     await publish(page, `Something to show ${Date.now()}`);
     await openSettings(page);
     await expect(page.getByRole('list', { name: 'Sessions' })).toBeVisible();
@@ -216,7 +216,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 }
 
 test('deleting the account with a wrong password is refused next to the field', async ({ page }) => {
-  const account = await signUp(page);
+  const account = await newAccount(page);
   await openSettings(page);
   const section = page.getByRole('region', { name: 'Delete account' });
   await section.getByLabel('Password').fill('certainly not it');

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { v7 as timeOrderedUuid } from 'uuid';
 import { ownServer } from './support/own-server';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 
 const OWN_PORT = 3112;
 
@@ -12,7 +12,7 @@ test('after a server restart the feed reconnects and shows the posts it missed',
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();
-    await signUpWithForm(page, uniqueAccount());
+    await signUp(page, uniqueAccount());
     const status = page.getByRole('status').filter({ hasText: /Live|Reconnecting/ });
     await expect(status).toHaveText(/Live/);
     const me = await page.evaluate(() =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { freePort } from './support/free-port';
 import { ownServer } from './support/own-server';
@@ -44,7 +44,7 @@ async function signedUp(
 ): Promise<{ page: Page; account: Account }> {
   const page = await newVisitor(browser, baseURL);
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   return { page, account };
 }
 
@@ -138,36 +138,35 @@ async function expectPhoneNavigation(page: Page): Promise<void> {
   await expect(menu).toBeFocused();
 }
 
-/** Visits each path at each width and checks it fits (and, signed in on phones, the navigation). */
-async function checkPages(
+/** Visits each path at one width and checks it fits (and, signed in on phones, the navigation). */
+async function checkPagesAt(
   page: Page,
+  width: number,
   paths: readonly string[],
   role: 'signed-out' | 'member' | 'admin',
 ): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: VIEWPORT_HEIGHT_PX });
-    const isPhone = width < PHONE_BREAKPOINT_PX;
-    for (const path of paths) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      // The account's part of the header arrives once /auth/me answers.
-      const header = page.getByRole('banner');
-      if (role === 'signed-out') await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
-      else await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
-      await expectFits(page, `${role} ${path} at ${width} px`);
-      if (role !== 'signed-out' && isPhone && path === paths[0]) {
-        await expectPhoneNavigation(page);
-        await expectFits(page, `${role} ${path} at ${width} px, menu closed`);
-      }
-      if (role === 'signed-out') {
-        await expectOnScreen(page, header.getByRole('link', { name: 'Log in' }));
-        await expectOnScreen(page, header.getByRole('link', { name: 'Sign up' }));
-        await expect(page.getByRole('navigation', { name: 'Primary' })).toHaveCount(0);
-      }
-      if (!isPhone) await expect(page.getByRole('navigation', { name: 'Primary' })).toBeHidden();
+  await page.setViewportSize({ width, height: VIEWPORT_HEIGHT_PX });
+  const isPhone = width < PHONE_BREAKPOINT_PX;
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    // The account's part of the header arrives once /auth/me answers.
+    const header = page.getByRole('banner');
+    if (role === 'signed-out') await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+    else await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+    await expectFits(page, `${role} ${path} at ${width} px`);
+    if (role !== 'signed-out' && isPhone && path === paths[0]) {
+      await expectPhoneNavigation(page);
+      await expectFits(page, `${role} ${path} at ${width} px, menu closed`);
     }
-    if (isPhone) await expectAccessible(page);
+    if (role === 'signed-out') {
+      await expectOnScreen(page, header.getByRole('link', { name: 'Log in' }));
+      await expectOnScreen(page, header.getByRole('link', { name: 'Sign up' }));
+      await expect(page.getByRole('navigation', { name: 'Primary' })).toHaveCount(0);
+    }
+    if (!isPhone) await expect(page.getByRole('navigation', { name: 'Primary' })).toBeHidden();
   }
+  if (isPhone) await expectAccessible(page);
 }
 
 /** A post with long words and a long link, so the pages below carry the content that overflows. */
@@ -184,32 +183,55 @@ async function seedLongPost(page: Page): Promise<string> {
   return href ?? '/';
 }
 
-test('every page fits from 320 px to 1280 px, signed in and signed out, with phone navigation', async ({
+// One test per width and role, so the sweep spreads over the workers instead of being one long test.
+for (const width of WIDTHS) {
+  test(`every page fits at ${width} px signed in, with phone navigation below ${PHONE_BREAKPOINT_PX} px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const { page, account } = await signedUp(browser, baseURL);
+    const postPath = await seedLongPost(page);
+    await checkPagesAt(
+      page,
+      width,
+      [
+        '/',
+        postPath,
+        `/@${account.handle}`,
+        `/search?q=${LONG_WORD.slice(0, 20)}`,
+        '/search',
+        '/settings',
+        '/notifications',
+        '/admin/reports',
+        '/no-such-page/at/all',
+      ],
+      'member',
+    );
+    await page.context().close();
+  });
+
+  test(`every page fits at ${width} px signed out`, async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const { page: author, account } = await signedUp(browser, baseURL);
+    const postPath = await seedLongPost(author);
+    await author.context().close();
+    const visitor = await newVisitor(browser, baseURL);
+    await checkPagesAt(
+      visitor,
+      width,
+      ['/login', '/signup', postPath, `/@${account.handle}`, '/search', '/no-such-page/at/all'],
+      'signed-out',
+    );
+    await visitor.context().close();
+  });
+}
+
+test("a visitor's first load brings none of the signed-in header: no live feed socket, no pusher-js", async ({
   browser,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
-  const { page, account } = await signedUp(browser, baseURL);
-  const postPath = await seedLongPost(page);
-  const profile = `/@${account.handle}`;
-  await checkPages(
-    page,
-    [
-      '/',
-      postPath,
-      profile,
-      `/search?q=${LONG_WORD.slice(0, 20)}`,
-      '/search',
-      '/settings',
-      '/notifications',
-      '/admin/reports',
-      '/no-such-page/at/all',
-    ],
-    'member',
-  );
-
   const visitor = await newVisitor(browser, baseURL);
-  // A visitor's first load brings none of the signed-in header: no live feed socket, no pusher-js.
   await visitor.goto('/login');
   await expect(visitor.getByRole('banner').getByRole('link', { name: 'Sign up' })).toBeVisible();
   const scripts = await visitor.evaluate(() =>
@@ -222,12 +244,7 @@ test('every page fits from 320 px to 1280 px, signed in and signed out, with pho
   for (const script of scripts) {
     expect(await (await visitor.request.get(script)).text(), script).not.toContain('pusher:');
   }
-  await checkPages(
-    visitor,
-    ['/login', '/signup', postPath, profile, '/search', '/no-such-page/at/all'],
-    'signed-out',
-  );
-  await Promise.all([page.context().close(), visitor.context().close()]);
+  await visitor.context().close();
 });
 
 test('the admin reports queue fits from 320 px and Reports sits in the phone menu', async ({ browser }) => {
@@ -238,7 +255,7 @@ test('the admin reports queue fits from 320 px and Reports sits in the phone men
   try {
     const { page } = await signedUp(browser, server.url);
     expect(await isAdmin(page)).toBe(true);
-    await checkPages(page, ['/admin/reports', '/'], 'admin');
+    for (const width of WIDTHS) await checkPagesAt(page, width, ['/admin/reports', '/'], 'admin');
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Primary' });

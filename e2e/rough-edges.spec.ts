@@ -5,7 +5,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/
 import sharp from 'sharp';
 import type { ProfileResponse } from '../common/contracts/users';
 import { expectAccessible } from './support/a11y';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { editorOf, openComposer, publish } from './support/composer';
 import { freePort } from './support/free-port';
 import { ownServer } from './support/own-server';
@@ -43,7 +43,7 @@ async function visitor(browser: Browser, device: BrowserContextOptions, baseURL?
     extraHTTPHeaders: visitorHeaders(),
   });
   const page = await context.newPage();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   return { page, account };
 }
 
@@ -161,7 +161,7 @@ for (const [size, device] of Object.entries(SIZES)) {
 
     test('your own profile links to the settings', async ({ page }) => {
       const account = uniqueAccount();
-      await signUpWithForm(page, account);
+      await signUp(page, account);
       await page.goto(`/@${account.handle}`);
       const edit = page.getByRole('link', { name: 'Edit profile' });
       await expect(edit).toBeVisible();
@@ -181,7 +181,7 @@ test.describe('at phone size', () => {
     context,
   }) => {
     test.setTimeout(60_000);
-    await signUpWithForm(page, uniqueAccount());
+    await signUp(page, uniqueAccount());
     await openComposer(page);
     await context.setOffline(true);
     await page.keyboard.type(`Worth a read: ${pages.url(`/article/offline-${Date.now()}`)} `);
@@ -198,7 +198,7 @@ test.describe('at phone size', () => {
     page,
     context,
   }) => {
-    await signUpWithForm(page, uniqueAccount());
+    await signUp(page, uniqueAccount());
     const text = `Written offline ${Date.now()}`;
     const editor = await openComposer(page);
     await editor.fill(text);
@@ -215,7 +215,7 @@ test.describe('at phone size', () => {
   });
 
   test('a post being edited hides its Edit and Delete buttons until the edit ends', async ({ page }) => {
-    await signUpWithForm(page, uniqueAccount());
+    await signUp(page, uniqueAccount());
     const text = `Edit me ${Date.now()}`;
     await publish(page, text);
     const card = feedPost(page, text);
@@ -234,7 +234,7 @@ test.describe('at phone size', () => {
   test('the alt-text reminder offers "Post anyway" as an ordinary button, not a destructive one', async ({
     page,
   }) => {
-    await signUpWithForm(page, uniqueAccount());
+    await signUp(page, uniqueAccount());
     const photo = join(folder, `photo-${Date.now()}.jpg`);
     writeFileSync(
       photo,

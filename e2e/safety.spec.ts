@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { type Account, signUpWithForm, uniqueAccount } from './support/accounts';
+import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { freePort } from './support/free-port';
 import { showLivePost, signedIn } from './support/live';
@@ -77,7 +77,7 @@ test('blocking someone from a post menu, by keyboard alone, hides their posts, l
 async function visitor(browser: Browser, baseURL: string, account: Account = uniqueAccount()) {
   const context = await browser.newContext({ baseURL, extraHTTPHeaders: visitorHeaders() });
   const page = await context.newPage();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   return { page, account };
 }
 

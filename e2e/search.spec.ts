@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { expect, test } from './support/test';
 
 const HIGHLIGHT = 'span.text-primary-500';
@@ -23,7 +23,7 @@ test('searches as you type, highlights matches and opens a result with them high
   page,
 }) => {
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const word = uniqueWord();
   const link = `https://example.com/${word}`;
   await writePost(
@@ -78,7 +78,7 @@ test('searches as you type, highlights matches and opens a result with them high
 
 test('keeps the search in the URL, and shows people and empty states', async ({ page }) => {
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
 
   await page.goto(`/search?q=${encodeURIComponent(account.handle)}`);
   const box = page.getByRole('searchbox', { name: 'Search posts and people' });
@@ -108,7 +108,7 @@ test('keeps the search in the URL, and shows people and empty states', async ({ 
 
 test('a term that looks like markup is only ever text', async ({ page }) => {
   const account = uniqueAccount();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   const word = uniqueWord();
   const id = await writePost(page, `<p>${word} &lt;img src=x onerror=alert(1)&gt; literally</p>`);
   const dialogs: string[] = [];

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { PRESENCE_REAP_WITHIN_MS } from '../server/realtime/limits';
 import { expectAccessible } from './support/a11y';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
+import { signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { expect, test, visitorHeaders } from './support/test';
 import { twoNodes } from './support/two-nodes';
@@ -28,7 +28,7 @@ test.afterAll(async () => {
 async function visitorOn(browser: Browser, nodeUrl: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: nodeUrl, extraHTTPHeaders: visitorHeaders() });
   const page = await context.newPage();
-  await signUpWithForm(page, uniqueAccount());
+  await signUp(page, uniqueAccount());
   return page;
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { uniqueAccount } from '../support/accounts';
+import { signUpByApi, uniqueAccount } from '../support/accounts';
 import { openComposer } from '../support/composer';
 import { type PageServer, startPageServer } from '../support/page-server';
 import {
@@ -14,7 +14,6 @@ import {
   openMenu,
   otherPerson,
   postByApi,
-  signUpByApi,
 } from '../support/phone';
 import { expect, test } from '../support/test';
 

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
 let counter = 0;
 
@@ -14,6 +16,30 @@ export function uniqueAccount() {
 }
 
 export type Account = ReturnType<typeof uniqueAccount>;
+
+/**
+ * Signs an account up through the API, in the browser context or API context given (its cookie
+ * jar then holds the session).
+ */
+export async function signUpByApi(
+  request: APIRequestContext,
+  account: Account = uniqueAccount(),
+): Promise<Account> {
+  const response = await request.post('/api/v1/auth/signup', { data: account, headers: API_HEADERS });
+  expect(response.status(), await response.text()).toBe(201);
+  return account;
+}
+
+/**
+ * Creates the account through the API and opens the feed signed in: for tests whose subject comes
+ * after sign-up (the form has tests of its own in auth.spec.ts and the phone flows). The request
+ * shares the page's cookies and visitor address.
+ */
+export async function signUp(page: Page, account: Account): Promise<void> {
+  await signUpByApi(page.request, account);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+}
 
 export async function signUpWithForm(page: Page, account: Account): Promise<void> {
   await page.goto('/signup');

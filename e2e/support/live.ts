@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { type Account, signUpWithForm, uniqueAccount } from './accounts';
+import { type Account, signUp, uniqueAccount } from './accounts';
 import { expect, visitorHeaders } from './test';
 
 /** A new visitor in a context of its own, signed up, with the live feed connected. */
@@ -9,7 +9,7 @@ export async function signedIn(
 ): Promise<{ page: Page; account: Account }> {
   const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
   const page = await context.newPage();
-  await signUpWithForm(page, account);
+  await signUp(page, account);
   await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
   return { page, account };
 }

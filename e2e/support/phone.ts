@@ -1,22 +1,7 @@
 import type { APIRequestContext, Locator, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { expectAccessible } from './a11y';
-import { type Account, uniqueAccount } from './accounts';
+import { type Account, API_HEADERS, signUpByApi } from './accounts';
 import { expect, visitorHeaders } from './test';
-
-export const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
-
-/**
- * Signs an account up through the API, in the browser context or API context given (its cookie
- * jar then holds the session): only the sign-up test fills the form, the others need an account.
- */
-export async function signUpByApi(
-  request: APIRequestContext,
-  account: Account = uniqueAccount(),
-): Promise<Account> {
-  const response = await request.post('/api/v1/auth/signup', { data: account, headers: API_HEADERS });
-  expect(response.status(), await response.text()).toBe(201);
-  return account;
-}
 
 /** Someone else, who only acts through the API, from an address of their own. */
 export async function otherPerson(
