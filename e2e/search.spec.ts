@@ -87,10 +87,11 @@ test('keeps the search in the URL, and shows people and empty states', async ({ 
   await expect(people.getByRole('link', { name: new RegExp(account.handle) })).toBeVisible();
   await expect(people.locator(HIGHLIGHT).first()).toHaveText(account.handle);
 
+  // A pause in typing shows the new search; the one before it stays in history for Back.
   const nothing = uniqueWord();
   await box.fill(nothing);
-  await box.press('Enter');
   await expect(page).toHaveURL(`/search?q=${nothing}`);
+  await box.press('Enter');
   await expect(page.getByRole('main').getByRole('status')).toHaveText(`Nothing matches “${nothing}”.`);
   await expect(page.getByText('from:@handle')).toBeVisible();
   await expectAccessible(page);

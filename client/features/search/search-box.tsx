@@ -45,6 +45,8 @@ export function SearchBox({
   const [text, setText] = useState(urlQuery);
   const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
   const [sentQuery, setSentQuery] = useState<string | null>(null);
+  /** The query whose history entry typing made: only that entry is replaced by more typing. */
+  const [typedQuery, setTypedQuery] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   useSlashShortcut(hasShortcut ? field : NO_FIELD);
 
@@ -54,10 +56,16 @@ export function SearchBox({
     if (urlQuery !== sentQuery) setText(urlQuery);
   }
 
-  /** Typing replaces the search page's history entry (no entry per keystroke); Enter adds one. */
+  /**
+   * Typing adds one history entry and then keeps replacing it (no entry per keystroke); Enter adds
+   * one. A search reached otherwise (Enter, a link, back) keeps its entry: a pause in typing after
+   * it must not make Back skip it.
+   */
   const show = (q: string, isSubmitted: boolean) => {
+    const replacesTyping = isOnSearchPage && !isSubmitted && typedQuery !== null && urlQuery === typedQuery;
     setSentQuery(q);
-    void navigate(searchPathFor(q), { replace: isOnSearchPage && !isSubmitted });
+    setTypedQuery(isSubmitted ? null : q);
+    void navigate(searchPathFor(q), { replace: replacesTyping });
   };
 
   // Only typing starts a search (after a pause); navigating alone never does.
