@@ -120,7 +120,7 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
     test(`${target.name} on a ${screen}: CLS from navigation start stays under ${CLS_LIMIT}`, async ({
       browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
       const s = await seed(browser);
       const context = await screenContext(browser, screen, s.storageState);
       await delayApi(context);

@@ -152,7 +152,7 @@ test('icons are SVG, never emoji or text glyphs, and icon-only controls have nam
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const account = uniqueAccount();
   await signUp(page, account);
   const word = uniqueWord();
@@ -241,7 +241,6 @@ test('a liked heart is filled and coloured, and says it is pressed', async ({ pa
 });
 
 test('the Post button comes after the attachments and the link card', async ({ page }) => {
-  test.setTimeout(45_000);
   await signUp(page, uniqueAccount());
   await openComposer(page);
   await page.keyboard.type(`Read this: ${pages.url(`/article/order-${Date.now()}`)} `);

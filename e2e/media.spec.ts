@@ -50,7 +50,7 @@ function isUpload(request: Request): boolean {
 test('pick, crop 1:1, describe and post: another reader sees the square image with its alt text', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const reader = await signedIn(browser);
   const { page } = await signedIn(browser);
   for (const p of [page, reader.page]) {
@@ -254,7 +254,7 @@ test('posting an image without alt text asks first', async ({ page }) => {
 test('uploads can be reordered, removed, cancelled and retried; the post waits for them', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const marker = `Several ${Date.now()}`;

@@ -180,7 +180,7 @@ test.describe('at phone size', () => {
     page,
     context,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await signUp(page, uniqueAccount());
     await openComposer(page);
     await context.setOffline(true);

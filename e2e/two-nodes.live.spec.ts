@@ -35,7 +35,7 @@ async function visitorOn(browser: Browser, nodeUrl: string): Promise<Page> {
 const status = (page: Page) => page.getByRole('status').filter({ hasText: 'Live' });
 
 test('two nodes share the live feed and presence, and a killed node’s members leave', async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const ana = await visitorOn(browser, cluster.a.url);
   const bo = await visitorOn(browser, cluster.b.url);
 
