@@ -59,6 +59,20 @@ export function setUnreadCount(queryClient: QueryClient, unreadCount: number): v
 }
 
 /**
+ * Fetches the list and count again from a request sent now. One already under way was sent
+ * before whatever prompted this (an event, a new subscription), so its answer could be older than
+ * the cache: it is cancelled rather than waited for.
+ */
+export async function refetchFromNow(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: notificationKeys.all });
+  await queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+}
+
+/** A fetch of the list is under way: its answer may predate a live event that arrives now. */
+export const isFetchingNotifications = (queryClient: QueryClient): boolean =>
+  queryClient.isFetching({ queryKey: notificationKeys.all }) > 0;
+
+/**
  * A live notification: a new entry, or a group that grew (same id), goes on top of the list
  * once, with the server's absolute unread count.
  */
