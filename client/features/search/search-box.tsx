@@ -62,7 +62,7 @@ export function SearchBox({
    * it must not make Back skip it.
    */
   const show = (q: string, isSubmitted: boolean) => {
-    const replacesTyping = isOnSearchPage && !isSubmitted && typedQuery !== null && urlQuery === typedQuery;
+    const replacesTyping = isOnSearchPage && !isSubmitted && urlQuery === typedQuery;
     setSentQuery(q);
     setTypedQuery(isSubmitted ? null : q);
     void navigate(searchPathFor(q), { replace: replacesTyping });
