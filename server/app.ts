@@ -27,6 +27,11 @@ import { installTextInputGuard } from './http/text-input-guard';
 import type { DatabaseHandle } from './platform/db/database';
 import { createDomainEvents } from './platform/events/domain-events';
 import { createLoggerOptions } from './platform/logger';
+import { startMailDelivery } from './platform/mail/mail-delivery';
+import { createMailOutbox } from './platform/mail/mail-outbox';
+import { createMailTransport } from './platform/mail/mail-transport';
+import { createMailer } from './platform/mail/mailer';
+import { createBodySeal } from './platform/mail/sealed-body';
 import type { ApiRoutes, Platform } from './platform/platform';
 import type { ObjectStorage } from './platform/storage/object-storage';
 import { createStorageFor } from './platform/storage/storage-for';
@@ -86,6 +91,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // After preClose, which closes the realtime server: its last member_removed go out through it.
   app.addHook('onClose', async () => scaleOut.close());
+  const mailOutbox = createMailOutbox(database.db);
+  const mailSeal = createBodySeal(config.sessionSecret);
+  const mailDelivery = startMailDelivery({
+    outbox: mailOutbox,
+    transport: createMailTransport(config.mail, app.log),
+    seal: mailSeal,
+    log: app.log,
+  });
+  // Before the database closes: the round in progress finishes writing what it sent.
+  app.addHook('onClose', async () => mailDelivery.stop());
   const apiRoutes: ApiRoutes[] = [];
   let apiScopeBuilt = false;
   const platform: Platform = {
@@ -99,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     storage,
     rateLimiter: scaleOut.rateLimiter,
+    mail: createMailer(mailOutbox, mailSeal, mailDelivery),
+    mailOutbox,
     events: createDomainEvents(scaleOut.events, (err, event) =>
       app.log.error({ err, event }, "reaction to another node's event failed"),
     ),

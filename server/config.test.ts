@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -208,6 +208,42 @@ describe('Redis settings', () => {
 
   it('refuses a key prefix with spaces or braces', () => {
     expect(problemsOf({ REDIS_URL: 'redis://127.0.0.1', REDIS_PREFIX: 'a b{' })[0]).toMatch(/^REDIS_PREFIX /);
+  });
+});
+
+describe('e-mail settings', () => {
+  it('writes to DATA_DIR/outbox without SMTP_URL, from no-reply at the public host', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://tidings.example' }).mail).toEqual({
+      kind: 'folder',
+      dir: join(resolve(dataDir), 'outbox'),
+      from: 'Tidings <no-reply@tidings.example>',
+    });
+  });
+
+  it('sends through smtp:// and smtps:// URLs with the sender given', () => {
+    for (const url of ['smtp://127.0.0.1:2525', 'smtps://user:secret@mail.example.com']) {
+      expect(
+        loadConfig({ DATA_DIR: tempDir(), SMTP_URL: url, MAIL_FROM: 'Town Square <hello@town.example>' })
+          .mail,
+      ).toEqual({ kind: 'smtp', url, from: 'Town Square <hello@town.example>' });
+    }
+    expect(loadConfig({ DATA_DIR: tempDir(), MAIL_FROM: 'hello@town.example' }).mail.from).toBe(
+      'hello@town.example',
+    );
+  });
+
+  it('stops the start naming SMTP_URL or MAIL_FROM when one is not what it should be', () => {
+    for (const value of ['http://mail.example.com', 'mail.example.com:587', 'smtp//x']) {
+      expect(problemsOf({ SMTP_URL: value })).toEqual([
+        expect.stringMatching(/^SMTP_URL must be an smtp:\/\//),
+      ]);
+    }
+    for (const value of ['nobody', 'Tidings <no-reply>', 'a@b\nBcc: c@d', '<a@b> trailing']) {
+      expect(problemsOf({ MAIL_FROM: value })).toEqual([
+        expect.stringMatching(/^MAIL_FROM must be an address/),
+      ]);
+    }
   });
 });
 

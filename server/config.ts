@@ -19,6 +19,8 @@ const REDIS_PREFIX_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 const REALTIME_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const REALTIME_SECRET_MIN_LENGTH = 32;
 const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** An address, or a display name and an address in angle brackets. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 /** Search worker threads at most, whatever the machine; SEARCH_WORKERS can say fewer (0: none). */
 export const SEARCH_WORKERS_MAX = 8;
 
@@ -142,6 +144,19 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  SMTP_URL: z.preprocess(
+    blankAsUndefined,
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: optionalString.refine(
+    (value) => value === undefined || MAIL_FROM_PATTERN.test(value),
+    'must be an address such as no-reply@tidings.example or "Tidings <no-reply@tidings.example>"',
+  ),
   SEARCH_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, SEARCH_WORKERS_MAX).optional()),
   CHECK_ANSWERS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
@@ -196,6 +211,13 @@ export type StorageTarget =
       secretAccessKey: string;
     };
 
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under
+ * DATA_DIR/outbox and its links are logged.
+ */
+export type MailTarget =
+  { kind: 'smtp'; url: string; from: string } | { kind: 'folder'; dir: string; from: string };
+
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 export interface Config {
@@ -211,6 +233,7 @@ export interface Config {
   realtime: RealtimeTarget;
   redis: RedisTarget;
   storage: StorageTarget;
+  mail: MailTarget;
   trustProxy: boolean;
   /** Threads that read search results on SQLite (0: the event loop reads them itself). */
   searchWorkers: number;
@@ -258,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtime: realtimeTarget(vars, sessionSecret),
     redis: vars.REDIS_URL === undefined ? null : { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
     storage: storageTarget(vars, dataDir),
+    mail: mailTarget(vars, dataDir, publicUrl),
     trustProxy: vars.TRUST_PROXY === 'true',
     searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(),
     checkAnswers:
@@ -370,6 +394,13 @@ function storageTarget(vars: Vars, dataDir: string): StorageTarget {
     accessKeyId: S3_ACCESS_KEY_ID,
     secretAccessKey: S3_SECRET_ACCESS_KEY,
   };
+}
+
+function mailTarget(vars: Vars, dataDir: string, publicUrl: string): MailTarget {
+  const from = vars.MAIL_FROM ?? `Tidings <no-reply@${new URL(publicUrl).hostname}>`;
+  return vars.SMTP_URL === undefined
+    ? { kind: 'folder', dir: join(dataDir, 'outbox'), from }
+    : { kind: 'smtp', url: vars.SMTP_URL, from };
 }
 
 function databaseTarget(url: string | undefined, dataDir: string): DatabaseTarget {

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from './db/database';
 import type { DomainEvents } from './events/domain-events';
+import type { Mailer } from './mail/mailer';
+import type { MailOutbox } from './mail/mail-outbox';
 import type { RateLimiter, RateLimitRule } from './rate-limit/rate-limiter';
 import type { ObjectStorage } from './storage/object-storage';
 
@@ -24,6 +26,10 @@ export interface Platform {
   storage: ObjectStorage;
   /** A limiter for the rule, counting across every node when they share Redis. */
   rateLimiter: (rule: RateLimitRule) => RateLimiter;
+  /** Queues e-mail; a background sender on every node delivers it (server/platform/mail). */
+  mail: Mailer;
+  /** The queue itself, for the admin's view of what failed. */
+  mailOutbox: MailOutbox;
   /** Typed domain events: how features react to each other's writes, here and on other nodes. */
   events: DomainEvents;
 }

@@ -156,6 +156,37 @@ export interface SiteAdminsTable {
   granted_at: number;
 }
 
+export type MailStatus = 'pending' | 'sent' | 'failed';
+
+/** Outbound e-mail waiting, sent or given up (server/platform/mail). */
+export interface MailOutboxTable {
+  id: string;
+  /** What the message is for ("password-reset"…): counts and the admin's list. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  /** The text and HTML parts, sealed (server/platform/mail/sealed-body.ts); null once finished. */
+  sealed_body: string | null;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** A node is sending it until then; another may take it over after. */
+  lease_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** Single-use links sent by e-mail; only the token's SHA-256 is kept. */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 // ----------------------------------------------------------------------------------------------
 
 export interface Database {
@@ -172,4 +203,6 @@ export interface Database {
   user_mutes: UserMutesTable;
   reports: ReportsTable;
   site_admins: SiteAdminsTable;
+  mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
 }

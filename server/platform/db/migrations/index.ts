@@ -13,6 +13,7 @@ import * as notifications from './0011-notifications';
 import * as safety from './0012-safety';
 import * as searchWordBeginnings from './0013-search-word-beginnings';
 import * as feedIndex from './0014-feed-index';
+import * as mailAndAccountTokens from './0015-mail-and-account-tokens';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-safety': safety,
   '0013-search-word-beginnings': searchWordBeginnings,
   '0014-feed-index': feedIndex,
+  '0015-mail-and-account-tokens': mailAndAccountTokens,
 };
