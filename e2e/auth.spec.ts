@@ -1,5 +1,7 @@
+import { expectAccessible } from './support/a11y';
+import { API_HEADERS, signUpByApi, signUpWithForm, uniqueAccount } from './support/accounts';
+import { resetLinkFor } from './support/outbox';
 import { expect, test } from './support/test';
-import { signUpWithForm, uniqueAccount } from './support/accounts';
 
 test('signs up, logs out, logs in and sees the feed shell', async ({ page, context }) => {
   const account = uniqueAccount();
@@ -140,4 +142,65 @@ test('a failed submit moves focus to the first field to fix', async ({ page }) =
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByLabel('Handle')).toBeFocused();
   await expect(page.getByLabel('Handle')).toHaveAccessibleDescription(/at least 3 characters/);
+});
+
+test('resets a forgotten password from the e-mailed link, with the keyboard alone', async ({ page }) => {
+  const account = uniqueAccount();
+  await signUpByApi(page.request, account);
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('E-mail').focus();
+  await page.keyboard.type(account.email);
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: `If an account uses ${account.email}` }),
+  ).toBeVisible();
+
+  await page.goto(await resetLinkFor(account.email));
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('New password').fill('short');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Passwords have at least 8 characters.')).toBeVisible();
+  await expect(page.getByLabel('New password')).toBeFocused();
+  await page.getByLabel('New password').fill('my new long passphrase');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log in with the new password' }).focus();
+  await page.keyboard.press('Enter');
+
+  await page.getByLabel('E-mail or handle').fill(account.email);
+  await page.getByLabel('Password').fill('my new long passphrase');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+});
+
+test('a used reset link says so and offers a new one', async ({ page }) => {
+  const account = uniqueAccount();
+  await signUpByApi(page.request, account);
+  await page.context().clearCookies();
+  const asked = await page.request.post('/api/v1/auth/password-reset', {
+    data: { email: account.email },
+    headers: API_HEADERS,
+  });
+  expect(asked.status()).toBe(204);
+  const link = await resetLinkFor(account.email);
+  await page.goto(link);
+  await page.getByLabel('New password').fill('first new passphrase');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible();
+
+  await page.goto('/');
+  await page.goto(link);
+  await page.getByLabel('New password').fill('second new passphrase');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'This reset link has already been used.' });
+  await expect(alert).toBeVisible();
+  await alert.getByRole('link', { name: 'Ask for a new link' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
 });

@@ -220,7 +220,16 @@ for (const width of WIDTHS) {
     await checkPagesAt(
       visitor,
       width,
-      ['/login', '/signup', postPath, `/@${account.handle}`, '/search', '/no-such-page/at/all'],
+      [
+        '/login',
+        '/signup',
+        '/forgot-password',
+        '/reset-password#token=t',
+        postPath,
+        `/@${account.handle}`,
+        '/search',
+        '/no-such-page/at/all',
+      ],
       'signed-out',
     );
     await visitor.context().close();

@@ -18,6 +18,7 @@ export const SERVER_FEATURE_ORDER = [
   'rich-text',
   'users',
   'auth',
+  'password-reset',
   'admins',
   'live',
   'safety',

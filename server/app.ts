@@ -10,6 +10,7 @@ import { liveFeature, type LiveSinks } from './features/live/live.plugin';
 import { mediaFeature } from './features/media/media.plugin';
 import { moderationFeature } from './features/moderation/moderation.plugin';
 import { notificationsFeature } from './features/notifications/notifications.plugin';
+import { passwordResetFeature } from './features/password-reset/password-reset.plugin';
 import { postsFeature } from './features/posts/posts.plugin';
 import { profilesFeature } from './features/profiles/profiles.plugin';
 import { safetyFeature } from './features/safety/safety.plugin';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Features in dependency order: each gets the services of those before it, never after.
   const users = usersFeature(platform);
   const auth = authFeature(platform, { users });
+  passwordResetFeature(platform, { users });
   // After the session hook (auth), which resolves what they check.
   installApiGuards(app);
   installTextInputGuard(app);

@@ -26,6 +26,7 @@ const SAMPLE_ARGUMENTS: { [Name in keyof Factories]: Parameters<Factories[Name]>
   wrongPassword: ['currentPassword'],
   emailTaken: [],
   adminAccount: [],
+  resetLinkInvalid: ['expired'],
   bodyEmpty: [],
   bodyTooLong: [],
   replyTooDeep: [],

@@ -87,6 +87,15 @@ export const errors = {
     make('wrong_password', { fields: { [field]: ERROR_CATALOGUE.wrong_password.message } }),
   emailTaken: (fields?: FieldErrors) => make('email_taken', { fields }),
   adminAccount: () => make('admin_account'),
+  /** A reset link that never existed, ran out, or was already used: each says which. */
+  resetLinkInvalid: (why: 'unknown' | 'expired' | 'used') =>
+    make('reset_link_invalid', {
+      message: {
+        unknown: undefined,
+        expired: 'This reset link has expired. Ask for a new one.',
+        used: 'This reset link has already been used. Ask for a new one if you need to.',
+      }[why],
+    }),
 
   // Posts.
   bodyEmpty: () => make('body_empty'),

@@ -11,6 +11,12 @@ import { AppLayout } from './app-layout';
 const FeedPage = lazy(async () => ({ default: (await import('../pages/feed-page')).FeedPage }));
 const SignUpPage = lazy(async () => ({ default: (await import('../pages/sign-up-page')).SignUpPage }));
 const LogInPage = lazy(async () => ({ default: (await import('../pages/log-in-page')).LogInPage }));
+const ForgotPasswordPage = lazy(async () => ({
+  default: (await import('../pages/forgot-password-page')).ForgotPasswordPage,
+}));
+const ResetPasswordPage = lazy(async () => ({
+  default: (await import('../pages/reset-password-page')).ResetPasswordPage,
+}));
 const NotificationsPage = lazy(async () => ({
   default: (await import('../pages/notifications-page')).NotificationsPage,
 }));
@@ -31,6 +37,8 @@ export function AppRoutes() {
           <Route index element={<FeedPage />} />
           <Route path="signup" element={<SignUpPage />} />
           <Route path="login" element={<LogInPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="settings" element={<SettingsPage />} />

@@ -15,6 +15,8 @@ export const endpoints = {
   'auth.logIn': { method: 'POST', path: '/auth/login' },
   'auth.logOut': { method: 'POST', path: '/auth/logout' },
   'auth.me': { method: 'GET', path: '/auth/me' },
+  'auth.requestPasswordReset': { method: 'POST', path: '/auth/password-reset' },
+  'auth.resetPassword': { method: 'POST', path: '/auth/password-reset/confirm' },
 
   'posts.feed': { method: 'GET', path: '/feed' },
   'posts.create': { method: 'POST', path: '/posts' },

@@ -4,6 +4,8 @@ import {
   currentUserResponseSchema,
   deleteAccountRequestSchema,
   logInRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
   signUpRequestSchema,
 } from '../contracts/auth';
 import { clientConfigResponseSchema } from '../contracts/client-config';
@@ -81,6 +83,16 @@ export const routes = defineRouteTable({
   'auth.logIn': { summary: 'Start a session', body: logInRequestSchema, response: currentUser },
   'auth.logOut': { summary: 'End this session', response: null },
   'auth.me': { summary: 'The signed-in account, or null', response: currentUser },
+  'auth.requestPasswordReset': {
+    summary: 'E-mail a password-reset link to this address if an account uses it (same answer either way)',
+    body: passwordResetRequestSchema,
+    response: null,
+  },
+  'auth.resetPassword': {
+    summary: "Set a new password with a reset link's token; ends every session of the account",
+    body: passwordResetConfirmSchema,
+    response: null,
+  },
 
   'posts.feed': { summary: 'The global feed, newest first', query: feedQuerySchema, response: postPage },
   'posts.create': {

@@ -10,6 +10,9 @@ import {
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import { avatarSchema } from './media';
 
+/** Reset tokens are 43 characters (32 random bytes, base64url); anything far longer is not one. */
+const RESET_TOKEN_MAX_LENGTH = 128;
+
 export {
   DISPLAY_NAME_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -66,6 +69,21 @@ export const signUpRequestSchema = z.object({
   password: passwordSchema,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+/** "Forgot your password?": the address to send a reset link to. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** The link's token and the new password. */
+export const passwordResetConfirmSchema = z.object({
+  token: z
+    .string({ error: 'This reset link is incomplete. Open the whole link from the e-mail.' })
+    .trim()
+    .min(1, 'This reset link is incomplete. Open the whole link from the e-mail.')
+    .max(RESET_TOKEN_MAX_LENGTH, 'This reset link is not valid. Ask for a new one.'),
+  password: passwordSchema,
+});
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
 export const logInRequestSchema = z.object({
   /** An e-mail address or a handle (with or without the leading @). */

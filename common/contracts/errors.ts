@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   wrong_password: { status: 403, message: 'That is not your current password.' },
   email_taken: { status: 409, message: 'That e-mail address is already in use.' },
   admin_account: { status: 409, message: "The site's admin account cannot be deleted." },
+  reset_link_invalid: { status: 400, message: 'This reset link is not valid. Ask for a new one.' },
 
   // Posts.
   body_empty: { status: 400, message: 'Write something first.' },

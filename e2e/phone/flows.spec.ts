@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpByApi, uniqueAccount } from '../support/accounts';
 import { openComposer } from '../support/composer';
+import { resetLinkFor } from '../support/outbox';
 import { type PageServer, startPageServer } from '../support/page-server';
 import {
   bottomBar,
@@ -209,6 +210,31 @@ test('changes the profile picture in settings, sees it on the profile, logs out'
   await expect(page).toHaveURL(/\/login$/);
   await expect(bottomBar(page)).toHaveCount(0);
   await checkPage(page);
+});
+
+test('resets a forgotten password on the phone from the e-mailed link', async ({ page }) => {
+  const account = await signUpByApi(page.request);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).tap();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(account.email);
+  const send = page.getByRole('button', { name: 'Send reset link' });
+  await expectReachable(page, send);
+  await send.tap();
+  await expect(page.getByRole('status').filter({ hasText: 'Check your e-mail' })).toBeVisible();
+  await checkPage(page);
+
+  await page.goto(await resetLinkFor(account.email));
+  await page.getByLabel('New password').fill('a phone-typed passphrase');
+  await checkPage(page);
+  await page.getByRole('button', { name: 'Set new password' }).tap();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password is changed.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Log in with the new password' }).tap();
+  await page.getByLabel('E-mail or handle').fill(account.handle);
+  await page.getByLabel('Password').fill('a phone-typed passphrase');
+  await page.getByRole('button', { name: 'Log in' }).tap();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
 });
 
 test('a reply and a mention from someone else show under Notifications', async ({

@@ -73,6 +73,19 @@ const SHOTS: Shot[] = [
     ready: (page) => page.getByRole('heading', { name: 'Create your account' }),
   },
   {
+    name: 'forgot-password',
+    path: () => '/forgot-password',
+    viewer: 'nobody',
+    ready: (page) => page.getByRole('heading', { name: 'Forgot your password?' }),
+  },
+  {
+    name: 'reset-password',
+    // Any token shows the form; the server judges it only when the form is sent.
+    path: () => '/reset-password#token=visual-test-token',
+    viewer: 'nobody',
+    ready: (page) => page.getByLabel('New password'),
+  },
+  {
     name: 'feed',
     path: () => '/',
     viewer: 'admin',

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type * as AuthContractModule from '../../../common/contracts/auth';
-import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
+import type {
+  LogInRequest,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  SignUpRequest,
+} from '../../../common/contracts/auth';
 
 type AuthContract = typeof AuthContractModule;
 
@@ -40,3 +45,7 @@ async function check<T>(values: T, schemaOf: (auth: AuthContract) => z.ZodType<T
 
 export const checkLogIn = (values: LogInRequest) => check(values, (auth) => auth.logInRequestSchema);
 export const checkSignUp = (values: SignUpRequest) => check(values, (auth) => auth.signUpRequestSchema);
+export const checkPasswordResetRequest = (values: PasswordResetRequest) =>
+  check(values, (auth) => auth.passwordResetRequestSchema);
+export const checkPasswordReset = (values: PasswordResetConfirm) =>
+  check(values, (auth) => auth.passwordResetConfirmSchema);

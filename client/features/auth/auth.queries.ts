@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUserResponse, LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
+import type {
+  CurrentUserResponse,
+  LogInRequest,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  SignUpRequest,
+} from '../../../common/contracts/auth';
 import { api } from '../../lib/api-client';
 
 export const currentUserKey = ['auth', 'me'] as const;
@@ -34,6 +40,24 @@ export function useLogOut() {
     mutationFn: () => api('auth.logOut'),
     onSettled: () => {
       // Whatever the answer, nothing cached for the old session may show after log-out.
+      queryClient.clear();
+      queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: null });
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: PasswordResetRequest) => api('auth.requestPasswordReset', { body: input }),
+  });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PasswordResetConfirm) => api('auth.resetPassword', { body: input }),
+    // A reset ends every session, this browser's too if it had one.
+    onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: null });
     },

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { Link } from 'react-router';
 import { userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
@@ -56,6 +57,14 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={fieldErrors.password}
+        extra={
+          <Link
+            to="/forgot-password"
+            className="-my-1.5 self-end py-1.5 text-sm font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
+          >
+            Forgot your password?
+          </Link>
+        }
       />
       <Button type="submit" isBusy={logIn.isPending} className="mt-1 w-full">
         Log in

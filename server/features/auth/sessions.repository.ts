@@ -119,6 +119,11 @@ export function createSessionsRepository(db: Db) {
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+    /** Every session of the user: after a password reset, whoever had one is out. */
+    async deleteAllOf(userId: string): Promise<number> {
+      const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
     async deleteExpired(now: number): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
     },

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import type { PasswordResetConfirm } from '../../../common/contracts/auth';
+import { errors } from '../../errors';
+import type { Db } from '../../platform/db/database';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import { createSessionsRepository, hashPassword, limitOrThrow } from '../auth';
+import { createUsersRepository, type UsersRepository } from '../users';
+import { type AccountTokensRepository, createAccountTokensRepository } from './account-tokens.repository';
+import { PASSWORD_RESET_TOKEN_BYTES, PASSWORD_RESET_TOKEN_TTL_MS } from './password-reset.limits';
+import { passwordResetMail, resetLink } from './password-reset.mail';
+
+const PURPOSE = 'password-reset';
+/** Tokens that ran out this long ago are deleted when the next reset is asked for. */
+const EXPIRED_TOKENS_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export interface PasswordResetDeps {
+  db: Db;
+  users: UsersRepository;
+  mail: Mailer;
+  publicUrl: string;
+  limiters: { requestsPerAddress: RateLimiter; requestsPerIp: RateLimiter; attemptsPerIp: RateLimiter };
+  /** Work that must not hold up the answer; its failures are logged. */
+  inBackground: (work: () => Promise<void>) => void;
+  now?: () => number;
+}
+
+export function createPasswordResetService(deps: PasswordResetDeps) {
+  const { db, users, mail, publicUrl, limiters, inBackground, now = Date.now } = deps;
+  const tokens: AccountTokensRepository = createAccountTokensRepository(db);
+
+  async function sendLink(email: string): Promise<void> {
+    const user = await users.findByEmail(email);
+    if (!user) return;
+    const token = randomBytes(PASSWORD_RESET_TOKEN_BYTES).toString('base64url');
+    await tokens.insert(token, user.id, PURPOSE, now(), PASSWORD_RESET_TOKEN_TTL_MS);
+    await mail.queue(
+      passwordResetMail(
+        { email: user.email, displayName: user.display_name, handle: user.handle },
+        resetLink(publicUrl, token),
+      ),
+    );
+    await tokens.deleteExpiredBefore(now() - EXPIRED_TOKENS_KEPT_MS);
+  }
+
+  return {
+    /**
+     * The limits are checked the same for every address; then the answer goes out before the
+     * account is even looked up, so neither its content nor its timing says whether one exists.
+     */
+    async request(email: string, ip: string): Promise<void> {
+      await limitOrThrow(limiters.requestsPerIp, ip);
+      await limitOrThrow(limiters.requestsPerAddress, email.toLowerCase());
+      inBackground(() => sendLink(email));
+    },
+
+    /** A new password from a valid link: the link and its siblings are used up, every session ends. */
+    async reset({ token, password }: PasswordResetConfirm, ip: string): Promise<void> {
+      await limitOrThrow(limiters.attemptsPerIp, ip);
+      const found = await tokens.check(token, PURPOSE, now());
+      if (found.state !== 'valid') throw errors.resetLinkInvalid(found.state);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        if (!(await tokens.consume(trx, token, found.userId, PURPOSE, now())))
+          throw errors.resetLinkInvalid('used');
+        await createUsersRepository(trx).updatePasswordHash(found.userId, passwordHash);
+        await createSessionsRepository(trx).deleteAllOf(found.userId);
+      });
+    },
+  };
+}
+
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
