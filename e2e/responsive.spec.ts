@@ -256,7 +256,9 @@ test("a visitor's first load brings none of the signed-in header: no live feed s
   await visitor.context().close();
 });
 
-test('the admin reports queue fits from 320 px and Reports sits in the phone menu', async ({ browser }) => {
+test('the admin pages fit from 320 px, Reports sits in the phone menu, Outgoing e-mail beside it', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   // Its own server: the first account there is the admin.
   const server = ownServer(await freePort());
@@ -264,7 +266,8 @@ test('the admin reports queue fits from 320 px and Reports sits in the phone men
   try {
     const { page } = await signedUp(browser, server.url);
     expect(await isAdmin(page)).toBe(true);
-    for (const width of WIDTHS) await checkPagesAt(page, width, ['/admin/reports', '/'], 'admin');
+    for (const width of WIDTHS)
+      await checkPagesAt(page, width, ['/admin/reports', '/admin/mail', '/'], 'admin');
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Primary' });
@@ -272,6 +275,11 @@ test('the admin reports queue fits from 320 px and Reports sits in the phone men
     await bar.getByRole('link', { name: 'Reports' }).click();
     await expect(page).toHaveURL(/\/admin\/reports$/);
     await expect(bar.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    // Outgoing e-mail is one link away from the queue; none has failed on a fresh server.
+    await page.getByRole('link', { name: 'Outgoing e-mail' }).click();
+    await expect(page).toHaveURL(/\/admin\/mail$/);
+    await expect(page.getByText('None. Every message went out or is still being tried.')).toBeVisible();
+    await expectAccessible(page);
     await page.context().close();
   } finally {
     await server.stop();

@@ -30,6 +30,7 @@ export const SERVER_FEATURE_ORDER = [
   'profiles',
   'moderation',
   'account',
+  'mail-admin',
   'client-config',
 ];
 

@@ -6,6 +6,7 @@ import { adminsFeature } from './features/admins/admins.plugin';
 import { authFeature } from './features/auth/auth.plugin';
 import { clientConfigFeature } from './features/client-config/client-config.plugin';
 import { linkPreviewsFeature } from './features/link-previews/link-previews.plugin';
+import { mailAdminFeature } from './features/mail-admin/mail-admin.plugin';
 import { liveFeature, type LiveSinks } from './features/live/live.plugin';
 import { mediaFeature } from './features/media/media.plugin';
 import { moderationFeature } from './features/moderation/moderation.plugin';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   profilesFeature(platform, { users, posts, safety });
   moderationFeature(platform, { users, posts, admins, live });
   accountFeature(platform, { auth, media, posts, admins, live });
+  mailAdminFeature(platform, { admins });
   clientConfigFeature(platform);
 
   await app.register(

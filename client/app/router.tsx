@@ -25,6 +25,9 @@ const SettingsPage = lazy(async () => ({ default: (await import('../pages/settin
 const AdminReportsPage = lazy(async () => ({
   default: (await import('../pages/admin-reports-page')).AdminReportsPage,
 }));
+const AdminMailPage = lazy(async () => ({
+  default: (await import('../pages/admin-mail-page')).AdminMailPage,
+}));
 const PostPage = lazy(async () => ({ default: (await import('../pages/post-page')).PostPage }));
 const ProfilePage = lazy(async () => ({ default: (await import('../pages/profile-page')).ProfilePage }));
 const NotFoundPage = lazy(async () => ({ default: (await import('../pages/not-found-page')).NotFoundPage }));
@@ -43,6 +46,7 @@ export function AppRoutes() {
           <Route path="search" element={<SearchPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="admin/reports" element={<AdminReportsPage />} />
+          <Route path="admin/mail" element={<AdminMailPage />} />
           <Route path="p/:id" element={<PostPage />} />
           <Route path=":profile" element={<ProfilePage />} />
           <Route path="*" element={<NotFoundPage />} />

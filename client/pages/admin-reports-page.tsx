@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { ReportGroupCard, useReportQueue, useSafetyStatus } from '../features/safety';
 import { userMessageOf } from '../lib/api-client';
@@ -15,7 +15,17 @@ export function AdminReportsPage() {
   if (!user) return <Navigate to="/login" replace />;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-2xl font-semibold tracking-tight">Reports</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight">Reports</h1>
+        {status.data?.isAdmin && (
+          <Link
+            to="/admin/mail"
+            className="py-2 text-sm font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
+          >
+            Outgoing e-mail
+          </Link>
+        )}
+      </div>
       {status.data?.isAdmin ? (
         <ReportQueue />
       ) : (

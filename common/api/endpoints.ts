@@ -73,6 +73,7 @@ export const endpoints = {
   'admin.removePost': { method: 'DELETE', path: '/admin/posts/:id' },
   'admin.suspend': { method: 'PUT', path: '/admin/users/:id/suspension' },
   'admin.unsuspend': { method: 'DELETE', path: '/admin/users/:id/suspension' },
+  'admin.mail': { method: 'GET', path: '/admin/mail' },
 
   'docs.openapi': { method: 'GET', path: '/openapi.json' },
 } as const satisfies Record<string, Endpoint>;

@@ -64,6 +64,7 @@ import {
 } from '../contracts/users';
 import { z } from '../contracts/zod';
 import { linkPreviewAnswerSchema } from '../link-previews/preview-contract';
+import { mailStatusResponseSchema } from '../contracts/mail';
 import { answer, defineRouteTable, MULTIPART } from './route';
 
 const postPage = answer(postPageSchema, 'PostPage');
@@ -273,6 +274,10 @@ export const routes = defineRouteTable({
     summary: "The reader's open report on a post, if any",
     params: postParamsSchema,
     response: answer(myReportResponseSchema, 'MyReportResponse'),
+  },
+  'admin.mail': {
+    summary: 'Outgoing e-mail: how many wait, went and failed, and the failures (admins)',
+    response: answer(mailStatusResponseSchema, 'MailStatusResponse'),
   },
   'admin.reports': {
     summary: 'Open reports, grouped by post (admins)',

@@ -138,6 +138,12 @@ const SHOTS: Shot[] = [
     ready: (page) => page.getByRole('article', { name: /1 report on a post by/ }),
   },
   {
+    name: 'admin-mail',
+    path: () => '/admin/mail',
+    viewer: 'admin',
+    ready: (page) => page.getByRole('heading', { name: 'Failed messages' }),
+  },
+  {
     name: '404',
     path: () => '/this/page/does-not-exist',
     viewer: 'nobody',

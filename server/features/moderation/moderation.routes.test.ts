@@ -1,3 +1,4 @@
+import { routes } from '../../../common/api/routes';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPORT_NOTE_MAX_LENGTH, type SafetyStatusResponse } from '../../../common/contracts/safety';
 import type { PostPage } from '../../../common/contracts/posts';
@@ -67,7 +68,16 @@ describe('the admin', () => {
       { method: 'DELETE', url: `/api/v1/admin/posts/${postId}` },
       { method: 'PUT', url: `/api/v1/admin/users/${admin.user.id}/suspension` },
       { method: 'DELETE', url: `/api/v1/admin/users/${admin.user.id}/suspension` },
+      { method: 'GET', url: '/api/v1/admin/mail' },
     ] as const;
+    // Every admin entry of the route table is tried above.
+    for (const route of Object.values(routes).filter((entry) => entry.name.startsWith('admin.'))) {
+      const pattern = new RegExp(`^/api/v1${route.path.replace(/:[a-z]+/gi, '[^/]+')}$`);
+      expect(
+        endpoints.some((endpoint) => endpoint.method === route.method && pattern.test(endpoint.url)),
+        route.name,
+      ).toBe(true);
+    }
     for (const endpoint of endpoints) {
       const response = await t.api({ ...endpoint, cookie: ben.cookie });
       expect(response.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(403);
