@@ -6,6 +6,7 @@
  * file that starts processes is missing here.
  */
 export const RUN_ALONE: readonly string[] = [
+  'server/admin-cli/admin-process.test.ts',
   'server/main.test.ts',
   'server/start-script.test.ts',
   'server/features/posts/posts.crash.test.ts',

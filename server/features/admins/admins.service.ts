@@ -10,6 +10,10 @@ export function createAdminsService({ db, now = Date.now }: { db: Db; now?: () =
   return {
     claimFounderSeat: (userId: string) => repo.claimFounderSeat(userId, now()),
     isAdmin: (userId: string) => repo.isAdmin(userId),
+    grant: (userId: string) => repo.grant(userId, now()),
+    revoke: (userId: string) => repo.revoke(userId),
+    count: () => repo.count(),
+    adminIds: () => repo.adminIds(),
   };
 }
 

@@ -25,6 +25,18 @@ export interface PasswordResetDeps {
   now?: () => number;
 }
 
+/** A new single-use reset link for the account: e-mailed by the service, printed by the admin CLI. */
+export async function issueResetLink(
+  tokens: AccountTokensRepository,
+  userId: string,
+  publicUrl: string,
+  at: number,
+) {
+  const token = randomBytes(PASSWORD_RESET_TOKEN_BYTES).toString('base64url');
+  await tokens.insert(token, userId, PURPOSE, at, PASSWORD_RESET_TOKEN_TTL_MS);
+  return resetLink(publicUrl, token);
+}
+
 export function createPasswordResetService(deps: PasswordResetDeps) {
   const { db, users, mail, publicUrl, limiters, inBackground, now = Date.now } = deps;
   const tokens: AccountTokensRepository = createAccountTokensRepository(db);
@@ -32,13 +44,9 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
   async function sendLink(email: string): Promise<void> {
     const user = await users.findByEmail(email);
     if (!user) return;
-    const token = randomBytes(PASSWORD_RESET_TOKEN_BYTES).toString('base64url');
-    await tokens.insert(token, user.id, PURPOSE, now(), PASSWORD_RESET_TOKEN_TTL_MS);
+    const link = await issueResetLink(tokens, user.id, publicUrl, now());
     await mail.queue(
-      passwordResetMail(
-        { email: user.email, displayName: user.display_name, handle: user.handle },
-        resetLink(publicUrl, token),
-      ),
+      passwordResetMail({ email: user.email, displayName: user.display_name, handle: user.handle }, link),
     );
     await tokens.deleteExpiredBefore(now() - EXPIRED_TOKENS_KEPT_MS);
   }

@@ -47,6 +47,22 @@ export function createUsersRepository(db: Db) {
         .limit(limit)
         .execute();
     },
+    /** Every account, newest first, or those whose handle or address contains `search` (no case). */
+    listNewestFirst(limit: number, search?: string): Promise<UserRow[]> {
+      let query = db
+        .selectFrom('users')
+        .selectAll()
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (search) {
+        const pattern = `%${escapeLikePattern(search.toLowerCase())}%`;
+        query = query.where(
+          sql<boolean>`(handle_key like ${pattern} escape ${LIKE_ESCAPE} or email like ${pattern} escape ${LIKE_ESCAPE})`,
+        );
+      }
+      return query.execute();
+    },
     /** Posts, replies and likes received, in one pass over the author's index. */
     async countsOf(userId: string): Promise<ProfileCounts> {
       const row = await db

@@ -1,0 +1,165 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { displayNameSchema, emailSchema, handleSchema } from '../../common/contracts/auth';
+import type { Config } from '../config';
+import type { Db } from '../platform/db/database';
+import { createAdminsService } from '../features/admins';
+import { hashPassword } from '../features/auth';
+import { makeResetLink, PASSWORD_RESET_TOKEN_TTL_MS } from '../features/password-reset';
+import { createUsersRepository, type UserRow } from '../features/users';
+
+/** Accounts `list-users` prints unless told otherwise. */
+export const LIST_USERS_DEFAULT_LIMIT = 50;
+const LIST_USERS_MAX_LIMIT = 10_000;
+
+export interface AdminCliDeps {
+  db: Db;
+  config: Pick<Config, 'publicUrl'>;
+  /** One line of the command's answer (stdout). */
+  out: (line: string) => void;
+}
+
+/** A refusal the operator can act on: printed without a stack, exit status 1. */
+export class CommandError extends Error {}
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+  (or, from a built copy: node dist/server/admin.js <command> [options])
+
+Commands:
+  list-users [--search TEXT] [--limit N]      accounts, newest first (handle, e-mail, roles)
+  create-admin --email E --handle H [--name N]
+                                              a new admin account; prints a link to set its password
+  reset-password <e-mail or @handle>          prints a single-use link to choose a new password
+  grant-admin <e-mail or @handle>             makes the account an admin
+  revoke-admin <e-mail or @handle>            takes admin rights away (never from the last admin)
+  help                                        this text
+
+It reads the same environment as the server (DATABASE_URL, DATA_DIR, PUBLIC_URL, .env).`;
+
+const minutes = PASSWORD_RESET_TOKEN_TTL_MS / 60_000;
+
+type StringOptions<K extends string> = Record<K, { type: 'string' }>;
+
+/** Named options; a misspelt or unknown one is the operator's mistake, told as such. */
+function options<K extends string>(args: readonly string[], names: readonly K[]): Partial<Record<K, string>> {
+  const spec = Object.fromEntries(names.map((name) => [name, { type: 'string' }])) as StringOptions<K>;
+  try {
+    return parseArgs({ args: [...args], options: spec, strict: true }).values;
+  } catch (error) {
+    throw new CommandError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export async function runAdminCommand(argv: readonly string[], deps: AdminCliDeps): Promise<void> {
+  const [command = 'help', ...rest] = argv;
+  const { db, config, out } = deps;
+  const users = createUsersRepository(db);
+  const admins = createAdminsService({ db });
+
+  async function account(who: string | undefined): Promise<UserRow> {
+    if (!who) throw new CommandError('Name the account: its e-mail address or @handle.');
+    const found =
+      who.includes('@') && !who.startsWith('@')
+        ? await users.findByEmail(who)
+        : await users.findByHandle(who.replace(/^@/, ''));
+    if (!found) throw new CommandError(`No account is ${who}.`);
+    return found;
+  }
+
+  switch (command) {
+    case 'help':
+    case '--help':
+      out(USAGE);
+      return;
+
+    case 'list-users': {
+      const values = options(rest, ['search', 'limit']);
+      const limit = values.limit === undefined ? LIST_USERS_DEFAULT_LIMIT : Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > LIST_USERS_MAX_LIMIT)
+        throw new CommandError(`--limit must be a whole number from 1 to ${LIST_USERS_MAX_LIMIT}.`);
+      const rows = await users.listNewestFirst(limit, values.search);
+      const adminIds = await admins.adminIds();
+      out(['HANDLE', 'E-MAIL', 'ROLES', 'CREATED'].join('\t'));
+      for (const row of rows) {
+        const roles = [adminIds.has(row.id) ? 'admin' : '', row.suspended_at ? 'suspended' : ''].filter(
+          Boolean,
+        );
+        out(
+          [
+            `@${row.handle}`,
+            row.email,
+            roles.join(',') || '-',
+            new Date(Number(row.created_at)).toISOString(),
+          ].join('\t'),
+        );
+      }
+      out(`${rows.length} account${rows.length === 1 ? '' : 's'}`);
+      return;
+    }
+
+    case 'create-admin': {
+      const values = options(rest, ['email', 'handle', 'name']);
+      const email = emailSchema.safeParse(values.email ?? '');
+      const handle = handleSchema.safeParse(values.handle ?? '');
+      const name = displayNameSchema.safeParse(values.name ?? values.handle ?? '');
+      const problems = [email, handle, name].flatMap((result) =>
+        result.success ? [] : [result.error.issues[0]?.message ?? ''],
+      );
+      if (!email.success || !handle.success || !name.success) throw new CommandError(problems.join('\n'));
+      if (await users.findByEmail(email.data))
+        throw new CommandError(`An account already uses ${email.data}.`);
+      if (await users.findByHandle(handle.data))
+        throw new CommandError(`The handle @${handle.data} is taken.`);
+      const id = randomUUID();
+      await users.insert({
+        id,
+        email: email.data.toLowerCase(),
+        handle: handle.data,
+        handle_key: handle.data.toLowerCase(),
+        display_name: name.data,
+        // Nobody knows this password: the account's owner sets one through the link below.
+        password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+        created_at: Date.now(),
+        avatar_media_id: null,
+        avatar_json: null,
+      });
+      if (!(await admins.claimFounderSeat(id))) await admins.grant(id);
+      out(`Created @${handle.data}, an admin.`);
+      out(`Set its password within ${minutes} minutes at:`);
+      out(await makeResetLink(db, id, config.publicUrl));
+      return;
+    }
+
+    case 'reset-password': {
+      const user = await account(rest[0]);
+      out(
+        `A link for @${user.handle} to choose a new password (single use, ${minutes} minutes; it ends every session):`,
+      );
+      out(await makeResetLink(db, user.id, config.publicUrl));
+      return;
+    }
+
+    case 'grant-admin': {
+      const user = await account(rest[0]);
+      out(
+        (await admins.grant(user.id))
+          ? `@${user.handle} is now an admin.`
+          : `@${user.handle} already was an admin.`,
+      );
+      return;
+    }
+
+    case 'revoke-admin': {
+      const user = await account(rest[0]);
+      if (!(await admins.isAdmin(user.id))) throw new CommandError(`@${user.handle} is not an admin.`);
+      if ((await admins.count()) <= 1)
+        throw new CommandError(`@${user.handle} is the last admin; grant another account first.`);
+      await admins.revoke(user.id);
+      out(`@${user.handle} is no longer an admin.`);
+      return;
+    }
+
+    default:
+      throw new CommandError(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
