@@ -1,39 +1,19 @@
-import { Link, Navigate } from 'react-router';
-import { useCurrentUser } from '../features/auth';
-import { ReportGroupCard, useReportQueue, useSafetyStatus } from '../features/safety';
+import { ReportGroupCard, useReportQueue } from '../features/safety';
 import { userMessageOf } from '../lib/api-client';
-import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
+import { AdminOnlyPage } from './admin-only-page';
 
 /** /admin/reports: open reports grouped by post, oldest first. Admins only. */
 export function AdminReportsPage() {
-  useDocumentTitle('Reports');
-  const { data: user, isPending } = useCurrentUser();
-  const status = useSafetyStatus(Boolean(user));
-  if (isPending || (user && status.isPending)) return <PageSpinner />;
-  if (!user) return <Navigate to="/login" replace />;
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold tracking-tight">Reports</h1>
-        {status.data?.isAdmin && (
-          <Link
-            to="/admin/mail"
-            className="py-2 text-sm font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
-          >
-            Outgoing e-mail
-          </Link>
-        )}
-      </div>
-      {status.data?.isAdmin ? (
-        <ReportQueue />
-      ) : (
-        <p role="alert" className="text-slate-700 dark:text-slate-300">
-          Only an admin can see the reports.
-        </p>
-      )}
-    </div>
+    <AdminOnlyPage
+      title="Reports"
+      refusal="Only an admin can see the reports."
+      next={{ to: '/admin/mail', label: 'Outgoing e-mail' }}
+    >
+      <ReportQueue />
+    </AdminOnlyPage>
   );
 }
 

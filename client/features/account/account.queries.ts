@@ -8,7 +8,7 @@ import type {
 import type { UpdateProfileRequest } from '../../../common/contracts/users';
 import { api } from '../../lib/api-client';
 import { uploadForm } from '../../lib/upload';
-import { currentUserKey } from '../auth';
+import { currentUserKey, forgetSession } from '../auth';
 import type { ImageEdit } from '../media';
 
 export const sessionsKey = ['me', 'sessions'] as const;
@@ -82,10 +82,6 @@ export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeleteAccountRequest) => api('account.delete', { body: input }),
-    onSuccess: () => {
-      // Nothing of the account may show once it is gone.
-      queryClient.clear();
-      queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: null });
-    },
+    onSuccess: () => forgetSession(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CurrentUserResponse,
   LogInRequest,
@@ -9,6 +9,12 @@ import type {
 import { api } from '../../lib/api-client';
 
 export const currentUserKey = ['auth', 'me'] as const;
+
+/** The session is over (log-out, reset password, deleted account): nothing cached for it may show. */
+export function forgetSession(queryClient: QueryClient): void {
+  queryClient.clear();
+  queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: null });
+}
 
 export function useCurrentUser() {
   return useQuery({
@@ -38,11 +44,8 @@ export function useLogOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api('auth.logOut'),
-    onSettled: () => {
-      // Whatever the answer, nothing cached for the old session may show after log-out.
-      queryClient.clear();
-      queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: null });
-    },
+    // Whatever the answer.
+    onSettled: () => forgetSession(queryClient),
   });
 }
 
@@ -57,9 +60,6 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (input: PasswordResetConfirm) => api('auth.resetPassword', { body: input }),
     // A reset ends every session, this browser's too if it had one.
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: null });
-    },
+    onSuccess: () => forgetSession(queryClient),
   });
 }

@@ -4,7 +4,7 @@
  * the app import only this.
  */
 export { AuthCard } from './auth-card';
-export { currentUserKey, useCurrentUser, useLogOut } from './auth.queries';
+export { currentUserKey, forgetSession, useCurrentUser, useLogOut } from './auth.queries';
 export { EmailSuggestion } from './email-suggestion';
 export { ForgotPasswordForm } from './forgot-password-form';
 export { LogInForm } from './log-in-form';
