@@ -6,7 +6,11 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createSessionsRepository, hashPassword, limitOrThrow } from '../auth';
 import { createUsersRepository, type UsersRepository } from '../users';
-import { type AccountTokensRepository, createAccountTokensRepository } from './account-tokens.repository';
+import {
+  type AccountTokensRepository,
+  createAccountTokensRepository,
+  hashToken,
+} from './account-tokens.repository';
 import { PASSWORD_RESET_TOKEN_BYTES, PASSWORD_RESET_TOKEN_TTL_MS } from './password-reset.limits';
 import { passwordResetMail, resetLink } from './password-reset.mail';
 
@@ -58,7 +62,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      */
     async request(email: string, ip: string): Promise<void> {
       await limitOrThrow(limiters.requestsPerIp, ip);
-      await limitOrThrow(limiters.requestsPerAddress, email.toLowerCase());
+      // Keyed by a hash, so the shared limiter (Redis) holds no addresses.
+      await limitOrThrow(limiters.requestsPerAddress, hashToken(email.toLowerCase()));
       inBackground(() => sendLink(email));
     },
 
