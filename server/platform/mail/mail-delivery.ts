@@ -32,10 +32,9 @@ export interface MailDelivery {
   stop(): Promise<void>;
 }
 
-/** The wait before attempt `attempts + 1`, having made `attempts` (≥ 1) already. */
+/** The wait before attempt `attempts + 1`, having made `attempts` (≥ 1) already; the last delay repeats. */
 export function retryDelayMs(attempts: number): number {
-  const delays = MAIL_RETRY_DELAYS_MS;
-  return delays[Math.min(attempts, delays.length) - 1] ?? delays[delays.length - 1] ?? 0;
+  return MAIL_RETRY_DELAYS_MS[Math.min(attempts, MAIL_RETRY_DELAYS_MS.length) - 1] ?? 0;
 }
 
 /** One line for the admin: the server's reply or the network error, without a stack. */
