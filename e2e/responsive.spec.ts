@@ -225,6 +225,7 @@ for (const width of WIDTHS) {
         '/signup',
         '/forgot-password',
         '/reset-password#token=t',
+        '/confirm-email#token=t',
         postPath,
         `/@${account.handle}`,
         '/search',

@@ -19,6 +19,7 @@ export const SERVER_FEATURE_ORDER = [
   'users',
   'auth',
   'password-reset',
+  'email-confirmation',
   'admins',
   'live',
   'safety',

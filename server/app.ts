@@ -5,6 +5,7 @@ import { accountFeature } from './features/account/account.plugin';
 import { adminsFeature } from './features/admins/admins.plugin';
 import { authFeature } from './features/auth/auth.plugin';
 import { clientConfigFeature } from './features/client-config/client-config.plugin';
+import { emailConfirmationFeature } from './features/email-confirmation/email-confirmation.plugin';
 import { linkPreviewsFeature } from './features/link-previews/link-previews.plugin';
 import { mailAdminFeature } from './features/mail-admin/mail-admin.plugin';
 import { liveFeature, type LiveSinks } from './features/live/live.plugin';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = usersFeature(platform);
   const auth = authFeature(platform, { users });
   passwordResetFeature(platform, { users });
+  const emailConfirmation = emailConfirmationFeature(platform);
   // After the session hook (auth), which resolves what they check.
   installApiGuards(app);
   installTextInputGuard(app);
@@ -149,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   searchFeature(platform, { users, safety });
   profilesFeature(platform, { users, posts, safety });
   moderationFeature(platform, { users, posts, admins, live });
-  accountFeature(platform, { auth, media, posts, admins, live });
+  accountFeature(platform, { users, auth, emailConfirmation, media, posts, admins, live });
   mailAdminFeature(platform, { admins });
   clientConfigFeature(platform);
 

@@ -247,6 +247,20 @@ describe('e-mail settings', () => {
   });
 });
 
+describe('address confirmation', () => {
+  it('is required by default exactly when e-mail leaves the machine, and REQUIRE_EMAIL_CONFIRMATION decides otherwise', () => {
+    const required = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).requireEmailConfirmation;
+    expect(required({})).toBe(false);
+    expect(required({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toBe(true);
+    expect(required({ SMTP_URL: 'smtp://127.0.0.1:2525', REQUIRE_EMAIL_CONFIRMATION: 'false' })).toBe(false);
+    expect(required({ REQUIRE_EMAIL_CONFIRMATION: 'true' })).toBe(true);
+    expect(problemsOf({ REQUIRE_EMAIL_CONFIRMATION: 'yes' })).toEqual([
+      expect.stringMatching(/^REQUIRE_EMAIL_CONFIRMATION /),
+    ]);
+  });
+});
+
 describe('search workers', () => {
   it('starts one per core, at least one and never more than the cap', () => {
     expect([1, 2, 4, 64].map((cores) => defaultSearchWorkers(cores))).toEqual([1, 2, 4, SEARCH_WORKERS_MAX]);

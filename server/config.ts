@@ -157,6 +157,7 @@ const envSchema = z.object({
     (value) => value === undefined || MAIL_FROM_PATTERN.test(value),
     'must be an address such as no-reply@tidings.example or "Tidings <no-reply@tidings.example>"',
   ),
+  REQUIRE_EMAIL_CONFIRMATION: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   SEARCH_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, SEARCH_WORKERS_MAX).optional()),
   CHECK_ANSWERS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
@@ -234,6 +235,11 @@ export interface Config {
   redis: RedisTarget;
   storage: StorageTarget;
   mail: MailTarget;
+  /**
+   * New accounts (and new addresses) must be confirmed by an e-mailed link before they post.
+   * On by default exactly when e-mail leaves the machine (SMTP_URL); REQUIRE_EMAIL_CONFIRMATION overrides.
+   */
+  requireEmailConfirmation: boolean;
   trustProxy: boolean;
   /** Threads that read search results on SQLite (0: the event loop reads them itself). */
   searchWorkers: number;
@@ -282,6 +288,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redis: vars.REDIS_URL === undefined ? null : { url: vars.REDIS_URL, prefix: vars.REDIS_PREFIX },
     storage: storageTarget(vars, dataDir),
     mail: mailTarget(vars, dataDir, publicUrl),
+    requireEmailConfirmation:
+      vars.REQUIRE_EMAIL_CONFIRMATION === undefined
+        ? vars.SMTP_URL !== undefined
+        : vars.REQUIRE_EMAIL_CONFIRMATION === 'true',
     trustProxy: vars.TRUST_PROXY === 'true',
     searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(),
     checkAnswers:

@@ -27,6 +27,8 @@ const SAMPLE_ARGUMENTS: { [Name in keyof Factories]: Parameters<Factories[Name]>
   emailTaken: [],
   adminAccount: [],
   resetLinkInvalid: ['expired'],
+  emailUnconfirmed: [],
+  confirmLinkInvalid: ['used'],
   bodyEmpty: [],
   bodyTooLong: [],
   replyTooDeep: [],

@@ -86,6 +86,17 @@ export const errors = {
   wrongPassword: (field: string) =>
     make('wrong_password', { fields: { [field]: ERROR_CATALOGUE.wrong_password.message } }),
   emailTaken: (fields?: FieldErrors) => make('email_taken', { fields }),
+  emailUnconfirmed: () => make('email_unconfirmed'),
+  /** A confirmation link that never existed, ran out, or was already used: each says which. */
+  confirmLinkInvalid: (why: 'unknown' | 'expired' | 'used' | 'other-account') =>
+    make('confirm_link_invalid', {
+      message: {
+        unknown: undefined,
+        expired: 'This confirmation link has expired. Ask for a new one from your settings.',
+        used: 'This confirmation link has already been used, or a newer one replaced it.',
+        'other-account': 'This link is for another account. Log out, then open it again.',
+      }[why],
+    }),
   adminAccount: () => make('admin_account'),
   /** A reset link that never existed, ran out, or was already used: each says which. */
   resetLinkInvalid: (why: 'unknown' | 'expired' | 'used') =>

@@ -17,6 +17,9 @@ const ForgotPasswordPage = lazy(async () => ({
 const ResetPasswordPage = lazy(async () => ({
   default: (await import('../pages/reset-password-page')).ResetPasswordPage,
 }));
+const ConfirmEmailPage = lazy(async () => ({
+  default: (await import('../pages/confirm-email-page')).ConfirmEmailPage,
+}));
 const NotificationsPage = lazy(async () => ({
   default: (await import('../pages/notifications-page')).NotificationsPage,
 }));
@@ -42,6 +45,7 @@ export function AppRoutes() {
           <Route path="login" element={<LogInPage />} />
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
+          <Route path="confirm-email" element={<ConfirmEmailPage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="settings" element={<SettingsPage />} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
-import { useCurrentUser } from '../features/auth';
+import type { CurrentUser } from '../../common/contracts/auth';
+import { ConfirmEmailNotice, useCurrentUser } from '../features/auth';
 import {
   FeedEmptyState,
   KeyboardShortcutsDialog,
@@ -21,10 +22,10 @@ export function FeedPage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
-  return <Feed displayName={user.displayName} />;
+  return <Feed user={user} />;
 }
 
-function Feed({ displayName }: { displayName: string }) {
+function Feed({ user }: { user: CurrentUser }) {
   const feed = useFeed();
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   useFeedPageShortcuts({
@@ -37,14 +38,18 @@ function Feed({ displayName }: { displayName: string }) {
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {displayName}.</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {user.displayName}.</p>
         </div>
         {/* Phones have no keyboard to use them with; the shortcuts still work where one is attached. */}
         <Button variant="ghost" className="max-sm:hidden" onClick={() => setIsHelpOpen(true)}>
           Keyboard shortcuts
         </Button>
       </div>
-      <PostComposer label="Write a post" placeholder="What's new?" />
+      {user.canPost ? (
+        <PostComposer label="Write a post" placeholder="What's new?" />
+      ) : (
+        <ConfirmEmailNotice user={user} />
+      )}
       <NewPostsPill />
       <PostList query={feed} label="Latest posts" empty={<FeedEmptyState />} hasShortcuts />
       {isHelpOpen && <KeyboardShortcutsDialog onClose={() => setIsHelpOpen(false)} />}

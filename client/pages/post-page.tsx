@@ -10,7 +10,7 @@ import {
   usePost,
   useReplies,
 } from '../features/posts';
-import { useCurrentUser } from '../features/auth';
+import { ConfirmEmailNotice, useCurrentUser } from '../features/auth';
 import { PostMenu } from '../features/safety';
 import { ApiError } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -25,7 +25,7 @@ export function PostPage() {
   const post = usePost(id);
   const replies = useReplies(id);
   const { data: me } = useCurrentUser();
-  useReplyFocus(id, Boolean(post.data && me));
+  useReplyFocus(id, Boolean(post.data && me?.canPost));
   useDocumentTitle(
     post.data ? `${post.data.author.displayName}: “${post.data.bodyText.slice(0, 40)}”` : 'Post',
   );
@@ -55,7 +55,10 @@ export function PostPage() {
           <h2 id="replies-title" className="text-lg font-semibold">
             Replies
           </h2>
-          {me && <PostComposer parentId={post.data.id} label="Write a reply" placeholder="Write a reply…" />}
+          {me?.canPost && (
+            <PostComposer parentId={post.data.id} label="Write a reply" placeholder="Write a reply…" />
+          )}
+          {me && !me.canPost && <ConfirmEmailNotice user={me} />}
           <PostList
             query={replies}
             label="Replies"

@@ -4,6 +4,7 @@ import {
   AvatarSettings,
   DeleteAccount,
   EmailForm,
+  EmailStatus,
   PasswordForm,
   ProfileForm,
   SessionsList,
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <ProfileForm key={user.id} user={user} />
       </SettingsSection>
       <SettingsSection title="E-mail address" description="Changing it asks for your current password.">
+        <EmailStatus user={user} />
         <EmailForm key={user.id} user={user} />
       </SettingsSection>
       <SettingsSection title="Password">

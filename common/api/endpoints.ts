@@ -17,6 +17,8 @@ export const endpoints = {
   'auth.me': { method: 'GET', path: '/auth/me' },
   'auth.requestPasswordReset': { method: 'POST', path: '/auth/password-reset' },
   'auth.resetPassword': { method: 'POST', path: '/auth/password-reset/confirm' },
+  'auth.resendEmailConfirmation': { method: 'POST', path: '/auth/email-confirmation' },
+  'auth.confirmEmail': { method: 'POST', path: '/auth/email-confirmation/confirm' },
 
   'posts.feed': { method: 'GET', path: '/feed' },
   'posts.create': { method: 'POST', path: '/posts' },

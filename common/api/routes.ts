@@ -1,6 +1,8 @@
 import {
   changeEmailRequestSchema,
   changePasswordRequestSchema,
+  confirmEmailRequestSchema,
+  confirmEmailResponseSchema,
   currentUserResponseSchema,
   deleteAccountRequestSchema,
   logInRequestSchema,
@@ -93,6 +95,15 @@ export const routes = defineRouteTable({
     summary: "Set a new password with a reset link's token; ends every session of the account",
     body: passwordResetConfirmSchema,
     response: null,
+  },
+  'auth.resendEmailConfirmation': {
+    summary: "E-mail a new confirmation link for the account's address, or for the new address it waits on",
+    response: null,
+  },
+  'auth.confirmEmail': {
+    summary: "Confirm an address with an e-mailed link's token (a new account's, or a changed one)",
+    body: confirmEmailRequestSchema,
+    response: answer(confirmEmailResponseSchema, 'ConfirmEmailResponse'),
   },
 
   'posts.feed': { summary: 'The global feed, newest first', query: feedQuerySchema, response: postPage },

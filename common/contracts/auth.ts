@@ -10,7 +10,7 @@ import {
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import { avatarSchema } from './media';
 
-/** Reset tokens are 43 characters (32 random bytes, base64url); anything far longer is not one. */
+/** E-mailed tokens are 43 characters (32 random bytes, base64url); anything far longer is not one. */
 const RESET_TOKEN_MAX_LENGTH = 128;
 
 export {
@@ -85,6 +85,20 @@ export const passwordResetConfirmSchema = z.object({
 });
 export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 
+/** The token of an e-mailed confirmation link (for a new account's address or a changed one). */
+export const confirmEmailRequestSchema = z.object({
+  token: z
+    .string({ error: 'This confirmation link is incomplete. Open the whole link from the e-mail.' })
+    .trim()
+    .min(1, 'This confirmation link is incomplete. Open the whole link from the e-mail.')
+    .max(RESET_TOKEN_MAX_LENGTH, 'This confirmation link is not valid. Ask for a new one.'),
+});
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
+
+/** The address a link confirmed. */
+export const confirmEmailResponseSchema = z.strictObject({ email: z.string() });
+export type ConfirmEmailResponse = z.output<typeof confirmEmailResponseSchema>;
+
 export const logInRequestSchema = z.object({
   /** An e-mail address or a handle (with or without the leading @). */
   login: z
@@ -107,6 +121,12 @@ export const currentUserSchema = z.strictObject({
   bio: z.string(),
   avatar: avatarSchema.nullable(),
   createdAt: z.string(),
+  /** Whether `email` was confirmed by its e-mailed link. */
+  emailConfirmed: z.boolean(),
+  /** A new address waiting for its confirmation link; `email` stays in use until then. */
+  pendingEmail: z.string().nullable(),
+  /** False while this instance wants the address confirmed first: the account reads, but does not post. */
+  canPost: z.boolean(),
 });
 export type CurrentUser = z.output<typeof currentUserSchema>;
 

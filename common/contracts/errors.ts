@@ -41,6 +41,14 @@ export const ERROR_CATALOGUE = {
   email_taken: { status: 409, message: 'That e-mail address is already in use.' },
   admin_account: { status: 409, message: "The site's admin account cannot be deleted." },
   reset_link_invalid: { status: 400, message: 'This reset link is not valid. Ask for a new one.' },
+  confirm_link_invalid: {
+    status: 400,
+    message: 'This confirmation link is not valid. Ask for a new one from your settings.',
+  },
+  email_unconfirmed: {
+    status: 403,
+    message: 'Confirm your e-mail address first: open the link we sent you.',
+  },
 
   // Posts.
   body_empty: { status: 400, message: 'Write something first.' },

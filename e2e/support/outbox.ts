@@ -10,24 +10,39 @@ import { simpleParser } from 'mailparser';
  */
 const OUTBOX = join(process.cwd(), '.tmp', 'e2e-data', 'outbox');
 
-/** The path and fragment of the reset link e-mailed to `email`: the page to open on the test's own origin. */
-export async function resetLinkFor(email: string): Promise<string> {
+/**
+ * The path and fragment of the newest link to `page` e-mailed to `email`: the page to open on the
+ * test's own origin. `outbox` is another server's folder (DATA_DIR/outbox) when not the e2e server's.
+ */
+export async function linkFor(
+  email: string,
+  page: 'reset-password' | 'confirm-email',
+  outbox = OUTBOX,
+): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+/${page}#token=[A-Za-z0-9_-]+`);
   let link = '';
   await expect
     .poll(
       async () => {
-        const files = existsSync(OUTBOX) ? readdirSync(OUTBOX).filter((file) => file.endsWith('.eml')) : [];
+        // File names start with the time they were written: sorted, the newest is last.
+        const files = existsSync(outbox)
+          ? readdirSync(outbox)
+              .filter((file) => file.endsWith('.eml'))
+              .sort()
+          : [];
         for (const file of files) {
-          const raw = readFileSync(join(OUTBOX, file));
+          const raw = readFileSync(join(outbox, file));
           if (!raw.includes(email)) continue;
           const mail = await simpleParser(raw);
-          const url = /https?:\/\/\S+\/reset-password#token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+          const url = pattern.exec(mail.text ?? '')?.[0];
           if (url) link = new URL(url).pathname + new URL(url).hash;
         }
         return link;
       },
-      { message: `a reset e-mail to ${email} in ${OUTBOX}` },
+      { message: `a ${page} e-mail to ${email} in ${outbox}` },
     )
     .not.toBe('');
   return link;
 }
+
+export const resetLinkFor = (email: string): Promise<string> => linkFor(email, 'reset-password');

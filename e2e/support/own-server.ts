@@ -30,6 +30,8 @@ export function ownServer(port: number, env: Record<string, string> = {}) {
   let child: ChildProcess | null = null;
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Its DATA_DIR: the outbox folder of its e-mail is in here. */
+    dataDir,
     async start(): Promise<void> {
       if (serverUrl !== null && database === null) database = await createTestDatabase(serverUrl);
       const started = spawn(process.execPath, ['dist/server/main.js'], {

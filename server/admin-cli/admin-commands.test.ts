@@ -130,8 +130,8 @@ describe('list-users', () => {
     const all = await run('list-users');
     expect(all[0]).toBe('HANDLE\tE-MAIL\tROLES\tCREATED');
     expect(all.slice(1, 3).map((line) => line.split('\t').slice(0, 3))).toEqual([
-      ['@beta_two', 'beta@example.org', '-'],
-      ['@alpha_one', 'alpha@example.com', 'admin'],
+      ['@beta_two', 'beta@example.org', 'unconfirmed'],
+      ['@alpha_one', 'alpha@example.com', 'admin,unconfirmed'],
     ]);
     expect(all.at(-1)).toBe('2 accounts');
     expect(
@@ -142,6 +142,35 @@ describe('list-users', () => {
     expect((await run('list-users', '--limit', '1')).at(-1)).toBe('1 account');
     await expect(run('list-users', '--limit', '0')).rejects.toThrow('--limit must be a whole number');
     expect(first.user.handle).toBe('alpha_one');
+  });
+});
+
+describe('confirm-email', () => {
+  it("confirms an account's address, or puts the new address it waits on in place", async () => {
+    const ana = await signedUpUser(t);
+    expect(await run('confirm-email', `@${ana.account.handle}`)).toEqual([
+      `${ana.account.email} of @${ana.account.handle} is confirmed.`,
+    ]);
+    const me = async () =>
+      (await t.api({ method: 'GET', url: '/api/v1/auth/me', cookie: ana.cookie })).json<{ user: unknown }>()
+        .user;
+    expect(await me()).toMatchObject({ emailConfirmed: true });
+    expect((await run('confirm-email', ana.account.email))[0]).toContain('already was confirmed');
+
+    await t.database.db
+      .updateTable('users')
+      .set({ pending_email: 'ana.new@example.com' })
+      .where('id', '=', ana.user.id)
+      .execute();
+    expect(await run('confirm-email', ana.account.email)).toEqual([
+      `@${ana.account.handle} now uses ana.new@example.com, confirmed.`,
+    ]);
+    expect(await me()).toMatchObject({
+      email: 'ana.new@example.com',
+      pendingEmail: null,
+      emailConfirmed: true,
+    });
+    await expect(run('confirm-email', '@nobody_here')).rejects.toThrow('No account is @nobody_here.');
   });
 });
 

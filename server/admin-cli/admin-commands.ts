@@ -6,7 +6,7 @@ import type { Db } from '../platform/db/database';
 import { createAdminsService } from '../features/admins';
 import { hashPassword } from '../features/auth';
 import { makeResetLink, PASSWORD_RESET_TOKEN_TTL_MS } from '../features/password-reset';
-import { createUsersRepository, type UserRow } from '../features/users';
+import { createAccountTokensRepository, createUsersRepository, type UserRow } from '../features/users';
 
 /** Accounts `list-users` prints unless told otherwise. */
 export const LIST_USERS_DEFAULT_LIMIT = 50;
@@ -30,6 +30,7 @@ Commands:
   create-admin --email E --handle H [--name N]
                                               a new admin account; prints a link to set its password
   reset-password <e-mail or @handle>          prints a single-use link to choose a new password
+  confirm-email <e-mail or @handle>           confirms the account's address (or the new one it waits on)
   grant-admin <e-mail or @handle>             makes the account an admin
   revoke-admin <e-mail or @handle>            takes admin rights away (never from the last admin)
   help                                        this text
@@ -81,9 +82,11 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
       const adminIds = await admins.adminIds();
       out(['HANDLE', 'E-MAIL', 'ROLES', 'CREATED'].join('\t'));
       for (const row of rows) {
-        const roles = [adminIds.has(row.id) ? 'admin' : '', row.suspended_at ? 'suspended' : ''].filter(
-          Boolean,
-        );
+        const roles = [
+          adminIds.has(row.id) ? 'admin' : '',
+          row.suspended_at ? 'suspended' : '',
+          row.email_confirmed_at === null ? 'unconfirmed' : '',
+        ].filter(Boolean);
         out(
           [
             `@${row.handle}`,
@@ -122,6 +125,8 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
         created_at: Date.now(),
         avatar_media_id: null,
         avatar_json: null,
+        // The operator vouches for the address they typed.
+        email_confirmed_at: Date.now(),
       });
       if (!(await admins.claimFounderSeat(id))) await admins.grant(id);
       out(`Created @${handle.data}, an admin.`);
@@ -136,6 +141,29 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
         `A link for @${user.handle} to choose a new password (single use, ${minutes} minutes; it ends every session):`,
       );
       out(await makeResetLink(db, user.id, config.publicUrl));
+      return;
+    }
+
+    case 'confirm-email': {
+      const user = await account(rest[0]);
+      const pending = user.pending_email;
+      if (pending !== null) {
+        if (await users.findByEmail(pending)) throw new CommandError(`An account already uses ${pending}.`);
+        await users.replaceEmail(user.id, pending, Date.now());
+        await createAccountTokensRepository(db).revokeOpen(
+          user.id,
+          ['email-confirm', 'email-change', 'password-reset'],
+          Date.now(),
+        );
+        out(`@${user.handle} now uses ${pending}, confirmed.`);
+        return;
+      }
+      if (user.email_confirmed_at !== null) {
+        out(`${user.email} of @${user.handle} already was confirmed.`);
+        return;
+      }
+      await users.confirmEmail(user.id, Date.now());
+      out(`${user.email} of @${user.handle} is confirmed.`);
       return;
     }
 

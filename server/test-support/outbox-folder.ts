@@ -22,12 +22,18 @@ export async function outboxMails(dataDir: string, count: number): Promise<Parse
   }
 }
 
-/** The password-reset token in a message's text part. */
-export function resetTokenIn(mail: ParsedMail): string {
-  const token = /\/reset-password#token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
-  if (!token) throw new Error(`no reset link in: ${mail.text}`);
+/** The token of the link to `page` in a message's text part. */
+function tokenOfLinkTo(page: string, mail: ParsedMail): string {
+  const token = new RegExp(`/${page}#token=([A-Za-z0-9_-]+)`).exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error(`no ${page} link in: ${mail.text}`);
   return token;
 }
+
+/** The password-reset token in a message's text part. */
+export const resetTokenIn = (mail: ParsedMail): string => tokenOfLinkTo('reset-password', mail);
+
+/** The address-confirmation token in a message's text part. */
+export const confirmTokenIn = (mail: ParsedMail): string => tokenOfLinkTo('confirm-email', mail);
 
 export function recipientOf(mail: ParsedMail): string {
   const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;

@@ -4,7 +4,7 @@
  */
 export { AvatarSettings } from './avatar-settings';
 export { DeleteAccount } from './delete-account';
-export { EmailForm } from './email-form';
+export { EmailForm, EmailStatus } from './email-form';
 export { PasswordForm } from './password-form';
 export { ProfileForm } from './profile-form';
 export { SessionsList } from './sessions-list';

@@ -1,5 +1,6 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ConfirmEmailRequest,
   CurrentUserResponse,
   LogInRequest,
   PasswordResetConfirm,
@@ -53,6 +54,19 @@ export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (input: PasswordResetRequest) => api('auth.requestPasswordReset', { body: input }),
   });
+}
+
+/** Opens a confirmation link's token; the account on screen (if it is the one) now may post. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ConfirmEmailRequest) => api('auth.confirmEmail', { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserKey }),
+  });
+}
+
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: () => api('auth.resendEmailConfirmation') });
 }
 
 export function useResetPassword() {

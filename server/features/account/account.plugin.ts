@@ -1,15 +1,19 @@
 import type { Platform } from '../../platform/platform';
 import type { AdminsService } from '../admins';
 import type { AuthFeature } from '../auth';
+import type { EmailConfirmationFeature } from '../email-confirmation';
 import type { LivePublishers } from '../live';
 import type { MediaService } from '../media';
 import type { PostsService } from '../posts';
+import type { UsersFeature } from '../users';
 import { registerAccountRoutes } from './account.routes';
 import { type AccountService, createAccountService } from './account.service';
 import { PASSWORD_CHECK_FAILURES_PER_ACCOUNT } from './limits';
 
 export interface AccountNeeds {
+  users: UsersFeature;
   auth: AuthFeature;
+  emailConfirmation: EmailConfirmationFeature;
   media: MediaService;
   posts: PostsService;
   admins: AdminsService;
@@ -22,6 +26,8 @@ export function accountFeature(platform: Platform, needs: AccountNeeds): Account
     db: platform.db,
     media: needs.media,
     posts: needs.posts,
+    emailConfirmation: needs.emailConfirmation.service,
+    present: needs.users.presentCurrent,
     passwordChecks: platform.rateLimiter(PASSWORD_CHECK_FAILURES_PER_ACCOUNT),
     isAdmin: (userId) => needs.admins.isAdmin(userId),
     closeUserSockets: needs.live.closeUserSockets,

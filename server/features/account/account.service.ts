@@ -2,18 +2,20 @@ import type { ChangeEmailRequest, ChangePasswordRequest, CurrentUser } from '../
 import type { SessionSummary, UpdateProfileRequest } from '../../../common/contracts/users';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
-import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createSessionsRepository, hashPassword, verifyPassword } from '../auth';
+import type { EmailConfirmationService } from '../email-confirmation';
 import type { MediaService, UploadInput } from '../media';
 import type { PostsService } from '../posts';
-import { createUsersRepository, presentCurrentUser, type UserRow } from '../users';
+import { createUsersRepository, type UserRow, type UsersFeature } from '../users';
 import { deviceName } from './device-name';
 
 export interface AccountServiceDeps {
   db: Db;
   media: Pick<MediaService, 'uploadAvatar' | 'attachAvatar' | 'removeById' | 'removeAllOf'>;
   posts: Pick<PostsService, 'removeAllBy'>;
+  emailConfirmation: Pick<EmailConfirmationService, 'changeAddress'>;
+  present: UsersFeature['presentCurrent'];
   /** Wrong current passwords per account (PASSWORD_CHECK_FAILURES_PER_ACCOUNT). */
   passwordChecks: RateLimiter;
   /** The site's admin holds its only seat; deleting that account would hand it to the next sign-up. */
@@ -26,13 +28,13 @@ export interface AccountServiceDeps {
 /** Which field the password was typed in, so the form can put the message next to it. */
 type PasswordField = 'currentPassword' | 'password';
 
-const emailTaken = () => errors.emailTaken({ email: 'Another account uses this e-mail address.' });
-
 /** The signed-in account changing itself: profile, avatar, e-mail, password, sessions, deletion. */
 export function createAccountService({
   db,
   media,
   posts,
+  emailConfirmation,
+  present,
   passwordChecks,
   isAdmin,
   closeUserSockets,
@@ -48,7 +50,7 @@ export function createAccountService({
   }
 
   async function current(userId: string): Promise<CurrentUser> {
-    return presentCurrentUser(await requireAccount(userId));
+    return present(await requireAccount(userId));
   }
 
   /** Rate-limited like log-in failures: only wrong passwords spend points; a right one resets. */
@@ -93,17 +95,7 @@ export function createAccountService({
     async changeEmail(userId: string, input: ChangeEmailRequest): Promise<CurrentUser> {
       const user = await requireAccount(userId);
       await checkPassword(user, input.currentPassword, 'currentPassword');
-      const email = input.email.toLowerCase();
-      if (email === user.email) return presentCurrentUser(user);
-      const owner = await users.findByEmail(email);
-      if (owner) throw emailTaken();
-      try {
-        await users.updateEmail(userId, email);
-      } catch (error) {
-        // Another account took the address between the check and the write.
-        if (isUniqueViolation(error)) throw emailTaken();
-        throw error;
-      }
+      await emailConfirmation.changeAddress(user, input.email);
       return current(userId);
     },
 

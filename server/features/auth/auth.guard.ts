@@ -17,3 +17,10 @@ export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw errors.unauthenticated();
   return request.user;
 }
+
+/** The current user, if the account may publish: posts, replies and their images. */
+export function requirePoster(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.canPost) throw errors.emailUnconfirmed();
+  return user;
+}

@@ -31,7 +31,9 @@ export function authFeature(platform: Platform, { users }: { users: UsersFeature
       signUpPerIp: rateLimiter(AUTH_RATE_RULES.signUpPerIp),
     },
   });
-  installSessionHook(app, service, cookie);
-  platform.apiRoutes((api) => registerAuthRoutes(api, { auth: service, cookie }));
+  installSessionHook(app, service, cookie, users.presentCurrent);
+  platform.apiRoutes((api) =>
+    registerAuthRoutes(api, { auth: service, cookie, present: users.presentCurrent }),
+  );
   return { service, cookie };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routes } from '../../../common/api/routes';
 import { defineRoute } from '../../http/route-table';
-import { presentCurrentUser } from '../users';
+import type { UsersFeature } from '../users';
 import { requireUser } from './auth.guard';
 import type { AuthService, ClientMeta } from './auth.service';
 import type { SessionCookie } from './session-cookie';
@@ -9,26 +9,27 @@ import type { SessionCookie } from './session-cookie';
 export interface AuthRoutesDeps {
   auth: AuthService;
   cookie: SessionCookie;
+  present: UsersFeature['presentCurrent'];
 }
 
 function clientMeta(request: FastifyRequest): ClientMeta {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { auth, cookie }: AuthRoutesDeps): void {
+export function registerAuthRoutes(app: FastifyInstance, { auth, cookie, present }: AuthRoutesDeps): void {
   const isPublic = { config: { isPublic: true } };
 
   defineRoute(app, routes['auth.signUp'], isPublic, async (request, reply, input) => {
     const { user, token } = await auth.signUp(input.body(), clientMeta(request));
     cookie.set(reply, token);
     request.log.info({ userId: user.id }, 'account created');
-    return { user: presentCurrentUser(user) };
+    return { user: present(user) };
   });
 
   defineRoute(app, routes['auth.logIn'], isPublic, async (request, reply, input) => {
     const { user, token } = await auth.logIn(input.body(), clientMeta(request));
     cookie.set(reply, token);
-    return { user: presentCurrentUser(user) };
+    return { user: present(user) };
   });
 
   defineRoute(app, routes['auth.logOut'], async (request, reply) => {

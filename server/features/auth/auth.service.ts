@@ -82,6 +82,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         bio: '',
         avatar_media_id: null,
         avatar_json: null,
+        email_confirmed_at: null,
+        pending_email: null,
       };
       try {
         await deps.users.insert(user);

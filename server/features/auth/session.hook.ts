@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { isApiRequest } from '../../http/api-guards';
-import { presentCurrentUser } from '../users';
+import type { UsersFeature } from '../users';
 import type { AuthService } from './auth.service';
 import type { SessionCookie } from './session-cookie';
 
 /** Resolves the session cookie once per API request into request.user. */
-export function installSessionHook(app: FastifyInstance, auth: AuthService, cookie: SessionCookie): void {
+export function installSessionHook(
+  app: FastifyInstance,
+  auth: AuthService,
+  cookie: SessionCookie,
+  present: UsersFeature['presentCurrent'],
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
@@ -20,7 +25,7 @@ export function installSessionHook(app: FastifyInstance, auth: AuthService, cook
       cookie.clear(reply);
       return;
     }
-    request.user = presentCurrentUser(session.user);
+    request.user = present(session.user);
     request.sessionId = session.sessionId;
   });
 }

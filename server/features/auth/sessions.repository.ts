@@ -28,6 +28,8 @@ function selectSessionWithUser(db: Kysely<Database>, id: string) {
       'users.avatar_json',
       'users.created_at as user_created_at',
       'users.suspended_at',
+      'users.email_confirmed_at',
+      'users.pending_email',
     ])
     .where('sessions.id', '=', id);
 }
@@ -62,6 +64,8 @@ export function createSessionsRepository(db: Db) {
         avatar_json,
         user_created_at,
         suspended_at,
+        email_confirmed_at,
+        pending_email,
         ...session
       } = row;
       return {
@@ -78,6 +82,8 @@ export function createSessionsRepository(db: Db) {
           avatar_json,
           created_at: user_created_at,
           suspended_at,
+          email_confirmed_at,
+          pending_email,
         },
       };
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '../../../common/api/routes';
 import { errors } from '../../errors';
 import { defineRoute } from '../../http/route-table';
-import { requireUser } from '../auth';
+import { requirePoster, requireUser } from '../auth';
 import type { MediaService } from './media.service';
 import { readUpload, registerImageMultipart } from './upload-form';
 
@@ -11,7 +11,7 @@ export function registerMediaRoutes(api: FastifyInstance, { media }: { media: Me
   void api.register(async (uploads) => {
     await registerImageMultipart(uploads);
     defineRoute(uploads, routes['media.upload'], async (request) => {
-      const user = requireUser(request);
+      const user = requirePoster(request);
       if (!request.isMultipart()) throw errors.unsupportedMediaType();
       return { image: await media.upload(user.id, () => readUpload(request, uploads)) };
     });

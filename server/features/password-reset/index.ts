@@ -1,6 +1,6 @@
 /** The password-reset feature's public face: what the admin command line uses of it. */
 import type { Db } from '../../platform/db/database';
-import { createAccountTokensRepository } from './account-tokens.repository';
+import { createAccountTokensRepository } from '../users';
 import { issueResetLink } from './password-reset.service';
 
 export { PASSWORD_RESET_TOKEN_TTL_MS } from './password-reset.limits';

@@ -3,7 +3,7 @@ import type { KyselyPlugin, PluginTransformQueryArgs, RootOperationNode } from '
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxMails, recipientOf, resetTokenIn } from '../../test-support/outbox-folder';
 import { createTestApp, sessionCookieFrom, signedUpUser, type TestApp } from '../../test-support/test-app';
-import { hashToken } from './account-tokens.repository';
+import { hashToken } from '../users';
 import {
   PASSWORD_RESET_TOKEN_TTL_MS,
   RESET_ATTEMPTS_PER_IP,

@@ -5,16 +5,18 @@ import type { Db } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createSessionsRepository, hashPassword, limitOrThrow } from '../auth';
-import { createUsersRepository, type UsersRepository } from '../users';
 import {
   type AccountTokensRepository,
   createAccountTokensRepository,
+  createUsersRepository,
   hashToken,
-} from './account-tokens.repository';
+  type TokenPurpose,
+  type UsersRepository,
+} from '../users';
 import { PASSWORD_RESET_TOKEN_BYTES, PASSWORD_RESET_TOKEN_TTL_MS } from './password-reset.limits';
 import { passwordResetMail, resetLink } from './password-reset.mail';
 
-const PURPOSE = 'password-reset';
+const PURPOSE: TokenPurpose = 'password-reset';
 /** Tokens that ran out this long ago are deleted when the next reset is asked for. */
 const EXPIRED_TOKENS_KEPT_MS = 24 * 60 * 60 * 1000;
 
@@ -76,7 +78,10 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       await db.transaction().execute(async (trx) => {
         if (!(await tokens.consume(trx, token, found.userId, PURPOSE, now())))
           throw errors.resetLinkInvalid('used');
-        await createUsersRepository(trx).updatePasswordHash(found.userId, passwordHash);
+        const users = createUsersRepository(trx);
+        await users.updatePasswordHash(found.userId, passwordHash);
+        // The link came to the account's address: whoever opened it reads that mailbox.
+        await users.confirmEmail(found.userId, now());
         await createSessionsRepository(trx).deleteAllOf(found.userId);
       });
     },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../../common/api/routes';
 import { defineRoute } from '../../http/route-table';
-import { requireUser } from '../auth';
+import { requirePoster, requireUser } from '../auth';
 import type { PostsService } from './posts.service';
 
 /** The sanitiser removes control characters and lone surrogates from a post body (README). */
@@ -14,7 +14,7 @@ export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: Pos
   });
 
   defineRoute(api, routes['posts.create'], SANITISED_BODY, async (request, _reply, input) => {
-    const user = requireUser(request);
+    const user = requirePoster(request);
     return posts.create(user.id, input.body());
   });
 
@@ -24,7 +24,7 @@ export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: Pos
   });
 
   defineRoute(api, routes['posts.update'], SANITISED_BODY, async (request, _reply, input) => {
-    const user = requireUser(request);
+    const user = requirePoster(request);
     const { id } = input.params();
     const { body: text } = input.body();
     return { post: await posts.update(user.id, id, text) };

@@ -1,5 +1,5 @@
 /** The users feature's public face: what other features may use of it. */
-export { parseAvatar, presentCurrentUser, presentPublicProfile } from './user.presenter';
+export { type AccountPolicy, parseAvatar, presentCurrentUser, presentPublicProfile } from './user.presenter';
 export {
   createUsersRepository,
   isSuspended,
@@ -9,3 +9,10 @@ export {
 } from './users.repository';
 export type { UsersService } from './users.service';
 export type { UsersFeature } from './users.plugin';
+export {
+  type AccountTokensRepository,
+  createAccountTokensRepository,
+  hashToken,
+  type TokenPurpose,
+  type TokenState,
+} from './account-tokens.repository';

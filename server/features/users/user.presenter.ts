@@ -9,7 +9,14 @@ export function parseAvatar(json: string | null): Avatar | null {
   return json === null ? null : readStoredJson(avatarSchema, json, 'users.avatar_json');
 }
 
-export function presentCurrentUser(user: UserRow): CurrentUser {
+/** Rules of this instance that change what an account may do. */
+export interface AccountPolicy {
+  /** REQUIRE_EMAIL_CONFIRMATION: an unconfirmed address reads but does not post. */
+  requireEmailConfirmation: boolean;
+}
+
+export function presentCurrentUser(user: UserRow, policy: AccountPolicy): CurrentUser {
+  const emailConfirmed = user.email_confirmed_at !== null;
   return {
     id: user.id,
     email: user.email,
@@ -18,6 +25,9 @@ export function presentCurrentUser(user: UserRow): CurrentUser {
     bio: user.bio,
     avatar: parseAvatar(user.avatar_json),
     createdAt: new Date(user.created_at).toISOString(),
+    emailConfirmed,
+    pendingEmail: user.pending_email,
+    canPost: emailConfirmed || !policy.requireEmailConfirmation,
   };
 }
 

@@ -92,8 +92,29 @@ export function createUsersRepository(db: Db) {
       if (Object.keys(set).length === 0) return;
       await db.updateTable('users').set(set).where('id', '=', id).execute();
     },
-    async updateEmail(id: string, email: string): Promise<void> {
-      await db.updateTable('users').set({ email: email.toLowerCase() }).where('id', '=', id).execute();
+    /** The account's address from now on; any address waiting for confirmation is dropped. */
+    async replaceEmail(id: string, email: string, confirmedAt: number | null): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ email: email.toLowerCase(), email_confirmed_at: confirmedAt, pending_email: null })
+        .where('id', '=', id)
+        .execute();
+    },
+    async setPendingEmail(id: string, email: string | null): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ pending_email: email === null ? null : email.toLowerCase() })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** Marks the current address confirmed; a confirmation already on record keeps its date. */
+    async confirmEmail(id: string, at: number): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ email_confirmed_at: at })
+        .where('id', '=', id)
+        .where('email_confirmed_at', 'is', null)
+        .execute();
     },
     async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();

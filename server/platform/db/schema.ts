@@ -21,6 +21,10 @@ export interface UsersTable {
   avatar_json: string | null;
   /** Set while an admin has suspended the account (server/features/moderation). */
   suspended_at?: number | null;
+  /** When the current address was confirmed by its e-mailed link; null until then. */
+  email_confirmed_at: number | null;
+  /** A new address waiting for its confirmation link; the account keeps `email` until then. */
+  pending_email: string | null;
 }
 
 export interface SessionsTable {

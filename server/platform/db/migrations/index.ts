@@ -14,6 +14,7 @@ import * as safety from './0012-safety';
 import * as searchWordBeginnings from './0013-search-word-beginnings';
 import * as feedIndex from './0014-feed-index';
 import * as mailAndAccountTokens from './0015-mail-and-account-tokens';
+import * as emailConfirmation from './0016-email-confirmation';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-search-word-beginnings': searchWordBeginnings,
   '0014-feed-index': feedIndex,
   '0015-mail-and-account-tokens': mailAndAccountTokens,
+  '0016-email-confirmation': emailConfirmation,
 };

@@ -6,13 +6,22 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** What a link is for; a token of one purpose is unknown to the others. */
+export type TokenPurpose = 'password-reset' | 'email-confirm' | 'email-change';
+
 export type TokenState =
   { state: 'valid'; userId: string } | { state: 'unknown' } | { state: 'expired' } | { state: 'used' };
 
-/** Single-use links sent by e-mail (`account_tokens`), one purpose per kind of link. */
+/** Single-use links sent by e-mail (`account_tokens`): password resets and address confirmations, one purpose per kind. */
 export function createAccountTokensRepository(db: Db) {
   return {
-    async insert(token: string, userId: string, purpose: string, now: number, ttlMs: number): Promise<void> {
+    async insert(
+      token: string,
+      userId: string,
+      purpose: TokenPurpose,
+      now: number,
+      ttlMs: number,
+    ): Promise<void> {
       await db
         .insertInto('account_tokens')
         .values({
@@ -27,7 +36,7 @@ export function createAccountTokensRepository(db: Db) {
     },
 
     /** What a token is worth now; a token of another purpose is unknown here. */
-    async check(token: string, purpose: string, now: number): Promise<TokenState> {
+    async check(token: string, purpose: TokenPurpose, now: number): Promise<TokenState> {
       const row = await db
         .selectFrom('account_tokens')
         .select(['user_id', 'expires_at', 'used_at'])
@@ -44,7 +53,13 @@ export function createAccountTokensRepository(db: Db) {
      * Uses the token, and every other unused one of the account for the same purpose, inside the
      * caller's transaction. False when it was used meanwhile: two tabs submitting the same link.
      */
-    async consume(trx: Tx, token: string, userId: string, purpose: string, now: number): Promise<boolean> {
+    async consume(
+      trx: Tx,
+      token: string,
+      userId: string,
+      purpose: TokenPurpose,
+      now: number,
+    ): Promise<boolean> {
       const used = await trx
         .updateTable('account_tokens')
         .set({ used_at: now })
@@ -61,6 +76,17 @@ export function createAccountTokensRepository(db: Db) {
         .where('used_at', 'is', null)
         .execute();
       return true;
+    },
+
+    /** Ends every open link of the account for these purposes: the address they were for changed. */
+    async revokeOpen(userId: string, purposes: readonly TokenPurpose[], now: number): Promise<void> {
+      await db
+        .updateTable('account_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', userId)
+        .where('purpose', 'in', purposes)
+        .where('used_at', 'is', null)
+        .execute();
     },
 
     async deleteExpiredBefore(before: number): Promise<void> {
