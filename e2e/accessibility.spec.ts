@@ -10,6 +10,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test('sign-up, log-in and 404 pages have no serious axe violations', async ({ page }) => {
       await page.goto('/signup');
       await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
       await page.getByLabel('E-mail').fill('ana@gmial.com');
       await page.getByLabel('Password').fill('x');
       await page.getByRole('button', { name: 'Create account' }).click();

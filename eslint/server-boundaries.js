@@ -17,10 +17,11 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 export const SERVER_FEATURE_ORDER = [
   'rich-text',
   'users',
+  'admins',
+  'registration',
   'auth',
   'password-reset',
   'email-confirmation',
-  'admins',
   'live',
   'safety',
   'notifications',
@@ -32,6 +33,7 @@ export const SERVER_FEATURE_ORDER = [
   'moderation',
   'account',
   'mail-admin',
+  'registration-admin',
   'client-config',
 ];
 

@@ -14,6 +14,8 @@ import { moderationFeature } from './features/moderation/moderation.plugin';
 import { notificationsFeature } from './features/notifications/notifications.plugin';
 import { passwordResetFeature } from './features/password-reset/password-reset.plugin';
 import { postsFeature } from './features/posts/posts.plugin';
+import { registrationFeature } from './features/registration/registration.plugin';
+import { registrationAdminFeature } from './features/registration-admin/registration-admin.plugin';
 import { profilesFeature } from './features/profiles/profiles.plugin';
 import { safetyFeature } from './features/safety/safety.plugin';
 import { searchFeature } from './features/search/search.plugin';
@@ -29,6 +31,7 @@ import { installStaticClient } from './http/static-client';
 import { installTextInputGuard } from './http/text-input-guard';
 import type { DatabaseHandle } from './platform/db/database';
 import { createDomainEvents } from './platform/events/domain-events';
+import { createInstanceSettingsStore } from './platform/instance/instance-settings';
 import { createLoggerOptions } from './platform/logger';
 import { startMailDelivery } from './platform/mail/mail-delivery';
 import { createMailOutbox } from './platform/mail/mail-outbox';
@@ -106,6 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailDelivery.stop());
   const apiRoutes: ApiRoutes[] = [];
   let apiScopeBuilt = false;
+  const events = createDomainEvents(scaleOut.events, (err, event) =>
+    app.log.error({ err, event }, "reaction to another node's event failed"),
+  );
+  const instance = createInstanceSettingsStore(database.db);
+  events.onAnyNode('instance.changed', () => instance.forget());
   const platform: Platform = {
     app,
     apiRoutes(register) {
@@ -119,14 +127,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimiter: scaleOut.rateLimiter,
     mail: createMailer(mailOutbox, mailSeal, mailDelivery),
     mailOutbox,
-    events: createDomainEvents(scaleOut.events, (err, event) =>
-      app.log.error({ err, event }, "reaction to another node's event failed"),
-    ),
+    instance,
+    events,
   };
 
   // Features in dependency order: each gets the services of those before it, never after.
   const users = usersFeature(platform);
-  const auth = authFeature(platform, { users });
+  const admins = adminsFeature(platform);
+  const registration = registrationFeature(platform);
+  const auth = authFeature(platform, { users, registration });
   passwordResetFeature(platform, { users });
   const emailConfirmation = emailConfirmationFeature(platform);
   // After the session hook (auth), which resolves what they check.
@@ -141,7 +150,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(testHooks.realtime ? { server: testHooks.realtime.server } : {}),
     ...(testHooks.realtime?.clock ? { clock: testHooks.realtime.clock } : {}),
   });
-  const admins = adminsFeature(platform);
   const live = liveFeature(platform, { realtime }, testHooks.live);
   const safety = safetyFeature(platform, { users, live, admins });
   const notifications = notificationsFeature(platform, { live });
@@ -153,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   moderationFeature(platform, { users, posts, admins, live });
   accountFeature(platform, { users, auth, emailConfirmation, media, posts, admins, live });
   mailAdminFeature(platform, { admins });
+  registrationAdminFeature(platform, { admins, registration });
   clientConfigFeature(platform);
 
   await app.register(

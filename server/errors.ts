@@ -87,6 +87,12 @@ export const errors = {
     make('wrong_password', { fields: { [field]: ERROR_CATALOGUE.wrong_password.message } }),
   emailTaken: (fields?: FieldErrors) => make('email_taken', { fields }),
   emailUnconfirmed: () => make('email_unconfirmed'),
+  accountPending: () => make('account_pending'),
+  registrationClosed: () => make('registration_closed'),
+  inviteRequired: () => make('invite_required'),
+  inviteInvalid: () =>
+    make('invite_invalid', { fields: { inviteCode: ERROR_CATALOGUE.invite_invalid.message } }),
+  invitesNotAllowed: () => make('invites_not_allowed'),
   /** A confirmation link that never existed, ran out, or was already used: each says which. */
   confirmLinkInvalid: (why: 'unknown' | 'expired' | 'used' | 'other-account') =>
     make('confirm_link_invalid', {

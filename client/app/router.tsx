@@ -31,6 +31,12 @@ const AdminReportsPage = lazy(async () => ({
 const AdminMailPage = lazy(async () => ({
   default: (await import('../pages/admin-mail-page')).AdminMailPage,
 }));
+const AdminSettingsPage = lazy(async () => ({
+  default: (await import('../pages/admin-settings-page')).AdminSettingsPage,
+}));
+const AdminApplicationsPage = lazy(async () => ({
+  default: (await import('../pages/admin-applications-page')).AdminApplicationsPage,
+}));
 const PostPage = lazy(async () => ({ default: (await import('../pages/post-page')).PostPage }));
 const ProfilePage = lazy(async () => ({ default: (await import('../pages/profile-page')).ProfilePage }));
 const NotFoundPage = lazy(async () => ({ default: (await import('../pages/not-found-page')).NotFoundPage }));
@@ -51,6 +57,8 @@ export function AppRoutes() {
           <Route path="settings" element={<SettingsPage />} />
           <Route path="admin/reports" element={<AdminReportsPage />} />
           <Route path="admin/mail" element={<AdminMailPage />} />
+          <Route path="admin/settings" element={<AdminSettingsPage />} />
+          <Route path="admin/applications" element={<AdminApplicationsPage />} />
           <Route path="p/:id" element={<PostPage />} />
           <Route path=":profile" element={<ProfilePage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -7,11 +7,7 @@ import { AdminOnlyPage } from './admin-only-page';
 /** /admin/reports: open reports grouped by post, oldest first. Admins only. */
 export function AdminReportsPage() {
   return (
-    <AdminOnlyPage
-      title="Reports"
-      refusal="Only an admin can see the reports."
-      next={{ to: '/admin/mail', label: 'Outgoing e-mail' }}
-    >
+    <AdminOnlyPage title="Reports" refusal="Only an admin can see the reports.">
       <ReportQueue />
     </AdminOnlyPage>
   );

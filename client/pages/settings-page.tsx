@@ -10,6 +10,7 @@ import {
   SessionsList,
   SettingsSection,
 } from '../features/account';
+import { InviteLinks, useHasInviteLinks } from '../features/invites';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
@@ -18,6 +19,7 @@ import { PageSpinner } from '../ui/page-spinner';
 export function SettingsPage() {
   const { data: user, isPending } = useCurrentUser();
   const status = useSafetyStatus(Boolean(user));
+  const hasInviteLinks = useHasInviteLinks(Boolean(user));
   useDocumentTitle('Settings');
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
@@ -34,6 +36,14 @@ export function SettingsPage() {
         <EmailStatus user={user} />
         <EmailForm key={user.id} user={user} />
       </SettingsSection>
+      {hasInviteLinks && (
+        <SettingsSection
+          title="Invite links"
+          description="People who open one of your links can sign up, whatever the sign-up rules of this instance."
+        >
+          <InviteLinks />
+        </SettingsSection>
+      )}
       <SettingsSection title="Password">
         <PasswordForm />
       </SettingsSection>

@@ -76,6 +76,14 @@ export const endpoints = {
   'admin.suspend': { method: 'PUT', path: '/admin/users/:id/suspension' },
   'admin.unsuspend': { method: 'DELETE', path: '/admin/users/:id/suspension' },
   'admin.mail': { method: 'GET', path: '/admin/mail' },
+  'admin.settings': { method: 'GET', path: '/admin/settings' },
+  'admin.updateSettings': { method: 'PUT', path: '/admin/settings' },
+  'admin.applications': { method: 'GET', path: '/admin/applications' },
+  'admin.approveApplication': { method: 'POST', path: '/admin/applications/:id/approve' },
+  'admin.rejectApplication': { method: 'POST', path: '/admin/applications/:id/reject' },
+  'invites.list': { method: 'GET', path: '/invites' },
+  'invites.create': { method: 'POST', path: '/invites' },
+  'invites.revoke': { method: 'DELETE', path: '/invites/:id' },
 
   'docs.openapi': { method: 'GET', path: '/openapi.json' },
 } as const satisfies Record<string, Endpoint>;

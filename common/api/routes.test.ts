@@ -39,7 +39,15 @@ describe('the route table', () => {
   it('answers 201 to the entries that create, 204 where there is no body', () => {
     const created = all.filter((route) => route.response?.status === 201).map((route) => route.name);
     expect(created.sort()).toEqual(
-      ['auth.signUp', 'media.upload', 'posts.create', 'reports.create', 'safety.block', 'safety.mute'].sort(),
+      [
+        'auth.signUp',
+        'invites.create',
+        'media.upload',
+        'posts.create',
+        'reports.create',
+        'safety.block',
+        'safety.mute',
+      ].sort(),
     );
     for (const route of all.filter((entry) => entry.response === null)) {
       expect(['DELETE', 'POST'], route.name).toContain(route.method);

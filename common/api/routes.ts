@@ -9,6 +9,7 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   signUpRequestSchema,
+  signUpResponseSchema,
 } from '../contracts/auth';
 import { clientConfigResponseSchema } from '../contracts/client-config';
 import { previewQuerySchema } from '../contracts/link-previews';
@@ -66,6 +67,15 @@ import {
 } from '../contracts/users';
 import { z } from '../contracts/zod';
 import { linkPreviewAnswerSchema } from '../link-previews/preview-contract';
+import {
+  applicationsResponseSchema,
+  createdInviteResponseSchema,
+  createInviteRequestSchema,
+  instanceSettingsResponseSchema,
+  instanceSettingsSchema,
+  inviteParamsSchema,
+  invitesResponseSchema,
+} from '../contracts/instance';
 import { mailStatusResponseSchema } from '../contracts/mail';
 import { answer, defineRouteTable, MULTIPART } from './route';
 
@@ -81,7 +91,7 @@ export const routes = defineRouteTable({
   'auth.signUp': {
     summary: 'Create an account and start a session',
     body: signUpRequestSchema,
-    response: answer(currentUserResponseSchema, 'CurrentUserResponse', 201),
+    response: answer(signUpResponseSchema, 'SignUpResponse', 201),
   },
   'auth.logIn': { summary: 'Start a session', body: logInRequestSchema, response: currentUser },
   'auth.logOut': { summary: 'End this session', response: null },
@@ -289,6 +299,43 @@ export const routes = defineRouteTable({
   'admin.mail': {
     summary: 'Outgoing e-mail: how many wait, went and failed, and the failures (admins)',
     response: answer(mailStatusResponseSchema, 'MailStatusResponse'),
+  },
+  'admin.settings': {
+    summary: "The instance's settings: name, description, rules, contact, registration (admins)",
+    response: answer(instanceSettingsResponseSchema, 'InstanceSettingsResponse'),
+  },
+  'admin.updateSettings': {
+    summary: "Saves the instance's settings (admins); every node uses them at once",
+    body: instanceSettingsSchema,
+    response: answer(instanceSettingsResponseSchema, 'InstanceSettingsResponse'),
+  },
+  'admin.applications': {
+    summary: 'Sign-ups waiting for approval, oldest first (admins)',
+    response: answer(applicationsResponseSchema, 'ApplicationsResponse'),
+  },
+  'admin.approveApplication': {
+    summary: 'Lets a waiting applicant in and e-mails them (admins)',
+    params: userParamsSchema,
+    response: null,
+  },
+  'admin.rejectApplication': {
+    summary: 'Turns an application down: the applicant is e-mailed and the account removed (admins)',
+    params: userParamsSchema,
+    response: null,
+  },
+  'invites.list': {
+    summary: 'The invite links this account made, newest first, and whether it may make more',
+    response: answer(invitesResponseSchema, 'InvitesResponse'),
+  },
+  'invites.create': {
+    summary: 'Makes an invite link (admins; members too where the admin allows); the link is shown only now',
+    body: createInviteRequestSchema,
+    response: answer(createdInviteResponseSchema, 'CreatedInviteResponse', 201),
+  },
+  'invites.revoke': {
+    summary: 'Withdraws one of this account’s invite links',
+    params: inviteParamsSchema,
+    response: null,
   },
   'admin.reports': {
     summary: 'Open reports, grouped by post (admins)',

@@ -6,6 +6,7 @@ import {
   HANDLE_MIN_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  SIGN_UP_REASON_MAX_LENGTH,
 } from './limits';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import { avatarSchema } from './media';
@@ -67,6 +68,17 @@ export const signUpRequestSchema = z.object({
   handle: handleSchema,
   displayName: displayNameSchema,
   password: passwordSchema,
+  /** The code of an invite link (`/signup?invite=…`): needed where sign-ups are by invite. */
+  inviteCode: z.string().trim().max(RESET_TOKEN_MAX_LENGTH).optional(),
+  /** Why the applicant wants to join: needed where an admin approves sign-ups. */
+  reason: z
+    .string()
+    .trim()
+    .max(SIGN_UP_REASON_MAX_LENGTH, `At most ${SIGN_UP_REASON_MAX_LENGTH} characters.`)
+    .refine(isAcceptableText, INVALID_TEXT_MESSAGE)
+    .optional(),
+  /** The instance's rules were shown and accepted: needed when it has rules. */
+  acceptRules: z.boolean().optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
@@ -156,6 +168,13 @@ export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 
 export const currentUserResponseSchema = z.strictObject({ user: currentUserSchema.nullable() });
 export type CurrentUserResponse = z.output<typeof currentUserResponseSchema>;
+
+/** A new account starts a session, unless it waits for an admin's approval (then `user` is null). */
+export const signUpResponseSchema = z.strictObject({
+  user: currentUserSchema.nullable(),
+  pendingApproval: z.boolean(),
+});
+export type SignUpResponse = z.output<typeof signUpResponseSchema>;
 
 /** Turns zod issues into one message per field: the first problem is the one worth fixing. */
 export function fieldErrorsFrom(error: z.ZodError): Record<string, string> {

@@ -1,3 +1,4 @@
+import { instanceSettingsSchema } from './instance';
 import { z } from './zod';
 
 /** What the browser needs to build its pusher-js client; never the secret. Fetched once at load. */
@@ -17,5 +18,11 @@ export const clientRealtimeSettingsSchema = z.strictObject({
 });
 export type ClientRealtimeSettings = z.output<typeof clientRealtimeSettingsSchema>;
 
-export const clientConfigResponseSchema = z.strictObject({ realtime: clientRealtimeSettingsSchema });
+export const clientConfigResponseSchema = z.strictObject({
+  realtime: clientRealtimeSettingsSchema,
+  /** The admin's settings, all of them public: the name in titles, rules and mode at sign-up. */
+  instance: instanceSettingsSchema,
+  /** New accounts confirm their address by an e-mailed link before they post. */
+  emailConfirmationRequired: z.boolean(),
+});
 export type ClientConfigResponse = z.output<typeof clientConfigResponseSchema>;

@@ -45,6 +45,17 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'This confirmation link is not valid. Ask for a new one from your settings.',
   },
+  account_pending: {
+    status: 403,
+    message: "Your sign-up is waiting for an admin's approval. We will e-mail you when it is decided.",
+  },
+  registration_closed: { status: 403, message: 'Sign-ups are closed here.' },
+  invite_required: { status: 403, message: 'Signing up here needs an invite link.' },
+  invite_invalid: {
+    status: 400,
+    message: 'This invite link does not work: it expired, was used up or was withdrawn. Ask for a new one.',
+  },
+  invites_not_allowed: { status: 403, message: 'Only admins can make invite links here.' },
   email_unconfirmed: {
     status: 403,
     message: 'Confirm your e-mail address first: open the link we sent you.',

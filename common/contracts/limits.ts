@@ -35,3 +35,13 @@ export const MEDIA_MAX_LONG_EDGE = 2048;
  * (after the long-edge cap), so an image is never enlarged nor served smaller than it is.
  */
 export const MEDIA_WIDTHS = [320, 640, 1280, 2048] as const;
+
+/** Instance settings (the admin's settings page). */
+export const INSTANCE_NAME_MAX_LENGTH = 40;
+export const INSTANCE_DESCRIPTION_MAX_LENGTH = 300;
+export const INSTANCE_RULES_MAX_COUNT = 20;
+export const INSTANCE_RULE_MAX_LENGTH = 300;
+/** What an applicant writes about why they want to join, where sign-ups need approval. */
+export const SIGN_UP_REASON_MAX_LENGTH = 500;
+/** Uses one invite link may be given, at most (unlimited is also a choice). */
+export const INVITE_MAX_USES_LIMIT = 100;

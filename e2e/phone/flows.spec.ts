@@ -72,6 +72,7 @@ test('signs up on the phone', async ({ page }) => {
   const account = uniqueAccount();
   await page.goto('/signup');
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
   await checkPage(page);
   await page.getByLabel('E-mail').fill(account.email);
   await page.getByLabel('Handle').fill(account.handle);

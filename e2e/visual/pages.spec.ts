@@ -70,7 +70,8 @@ const SHOTS: Shot[] = [
     name: 'signup',
     path: () => '/signup',
     viewer: 'nobody',
-    ready: (page) => page.getByRole('heading', { name: 'Create your account' }),
+    // The form comes once the instance's sign-up rules have arrived.
+    ready: (page) => page.getByRole('button', { name: 'Create account' }),
   },
   {
     name: 'forgot-password',
@@ -142,6 +143,18 @@ const SHOTS: Shot[] = [
     path: () => '/admin/mail',
     viewer: 'admin',
     ready: (page) => page.getByRole('heading', { name: 'Failed messages' }),
+  },
+  {
+    name: 'admin-settings',
+    path: () => '/admin/settings',
+    viewer: 'admin',
+    ready: (page) => page.getByRole('button', { name: 'Save settings' }),
+  },
+  {
+    name: 'admin-applications',
+    path: () => '/admin/applications',
+    viewer: 'admin',
+    ready: (page) => page.getByText('No one is waiting for approval.'),
   },
   {
     name: '404',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from './db/database';
 import type { DomainEvents } from './events/domain-events';
+import type { InstanceSettingsStore } from './instance/instance-settings';
 import type { Mailer } from './mail/mailer';
 import type { MailOutbox } from './mail/mail-outbox';
 import type { RateLimiter, RateLimitRule } from './rate-limit/rate-limiter';
@@ -30,6 +31,8 @@ export interface Platform {
   mail: Mailer;
   /** The queue itself, for the admin's view of what failed. */
   mailOutbox: MailOutbox;
+  /** The admin's settings of this instance (name, rules, who may sign up), cached on every node. */
+  instance: InstanceSettingsStore;
   /** Typed domain events: how features react to each other's writes, here and on other nodes. */
   events: DomainEvents;
 }

@@ -29,7 +29,8 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignUpRequest) => api('auth.signUp', { body: input }),
-    onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
+    // An applicant waiting for approval has no session: still nobody signed in.
+    onSuccess: (data) => queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: data.user }),
   });
 }
 

@@ -5,17 +5,42 @@ import { ApiError, userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
+import { SIGN_UP_REASON_MAX_LENGTH } from '../../../common/contracts/limits';
 import { checkSignUp, loadAuthChecks } from './auth-checks';
 import { useSignUp } from './auth.queries';
 import { EmailSuggestion } from './email-suggestion';
+import { RulesAcceptance } from './rules-acceptance';
 import { useEmailSuggestion } from './use-email-suggestion';
 
-type Fields = SignUpRequest;
-const EMPTY: Fields = { email: '', handle: '', displayName: '', password: '' };
+type Fields = Pick<SignUpRequest, 'email' | 'handle' | 'displayName' | 'password'> & { reason: string };
+const EMPTY: Fields = { email: '', handle: '', displayName: '', password: '', reason: '' };
 
-export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
+/** What this instance asks of a new account besides the usual fields. */
+export interface SignUpRules {
+  instanceName: string;
+  /** An invite link's code: it lets the person in whatever the mode. */
+  inviteCode: string;
+  /** The applicant says why they want to join, and waits for an admin. */
+  needsReason: boolean;
+  /** Shown above the button, and accepted with a checkbox. */
+  rules: readonly string[];
+}
+
+export function SignUpForm({
+  rules: signUpRules,
+  onSignedUp,
+  onApplied,
+}: {
+  rules: SignUpRules;
+  onSignedUp: () => void;
+  /** The account waits for an admin's approval: no session yet. */
+  onApplied: (account: { displayName: string; email: string }) => void;
+}) {
+  const { instanceName, inviteCode, needsReason, rules } = signUpRules;
   const [values, setValues] = useState<Fields>(EMPTY);
+  const [hasAcceptedRules, setHasAcceptedRules] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [hasLeftEmail, setHasLeftEmail] = useState(false);
   const signUp = useSignUp();
@@ -29,7 +54,13 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = await checkSignUp(values);
+    const { reason, ...account } = values;
+    const checked = await checkSignUp({
+      ...account,
+      ...(inviteCode ? { inviteCode } : {}),
+      ...(needsReason ? { reason } : {}),
+      ...(rules.length > 0 ? { acceptRules: hasAcceptedRules } : {}),
+    });
     const { fieldErrors: errors } = checked;
     if (errors) {
       // The check resolved outside the submit event, so React would render later than the focus
@@ -39,7 +70,10 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
       return;
     }
     signUp.mutate(checked.data, {
-      onSuccess: onSignedUp,
+      onSuccess: (answer) =>
+        answer.pendingApproval
+          ? onApplied({ displayName: values.displayName, email: values.email })
+          : onSignedUp(),
       onError: (error) => {
         flushSync(() => setFieldErrors(error instanceof ApiError ? error.fields : {}));
         focusFirstInvalid(formRef.current);
@@ -104,8 +138,32 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: () => void }) {
         error={fieldErrors.password}
         hint="At least 8 characters. A few unrelated words make a strong one."
       />
+      {needsReason && (
+        <TextArea
+          label="Why do you want to join?"
+          name="reason"
+          value={values.reason}
+          onChange={update('reason')}
+          error={fieldErrors.reason}
+          maxLength={SIGN_UP_REASON_MAX_LENGTH}
+          hint="A sentence or two for the admins, who approve each new account."
+        />
+      )}
+      {rules.length > 0 && (
+        <RulesAcceptance
+          instanceName={instanceName}
+          rules={rules}
+          isAccepted={hasAcceptedRules}
+          onChange={(isAccepted) => {
+            setHasAcceptedRules(isAccepted);
+            setFieldErrors(({ acceptRules: _cleared, ...rest }) => rest);
+          }}
+          error={fieldErrors.acceptRules}
+        />
+      )}
+      {fieldErrors.inviteCode && <Alert>{fieldErrors.inviteCode}</Alert>}
       <Button type="submit" isBusy={signUp.isPending} className="mt-1 w-full">
-        Create account
+        {needsReason ? 'Apply to join' : 'Create account'}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { Platform } from '../../platform/platform';
+import type { RegistrationFeature } from '../registration';
 import type { UsersFeature } from '../users';
 import { AUTH_RATE_RULES } from './auth.limits';
 import { registerAuthRoutes } from './auth.routes';
@@ -17,12 +18,16 @@ export interface AuthFeature {
  * before the API's guards, which read the session it resolves. A new account is announced as
  * `account.created` (the founder seat listens).
  */
-export function authFeature(platform: Platform, { users }: { users: UsersFeature }): AuthFeature {
+export function authFeature(
+  platform: Platform,
+  { users, registration }: { users: UsersFeature; registration: RegistrationFeature },
+): AuthFeature {
   const { app, config, db, events, rateLimiter } = platform;
   const cookie = createSessionCookie(config.isSecure);
   const service = createAuthService({
     users: users.repository,
     sessions: createSessionsRepository(db),
+    registration: registration.service,
     sessionSecret: config.sessionSecret,
     onAccountCreated: (userId) => events.emit('account.created', { userId }),
     limiters: {

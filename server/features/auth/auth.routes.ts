@@ -21,9 +21,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, cookie, present
 
   defineRoute(app, routes['auth.signUp'], isPublic, async (request, reply, input) => {
     const { user, token } = await auth.signUp(input.body(), clientMeta(request));
+    request.log.info({ userId: user.id, pendingApproval: token === null }, 'account created');
+    if (token === null) return { user: null, pendingApproval: true };
     cookie.set(reply, token);
-    request.log.info({ userId: user.id }, 'account created');
-    return { user: present(user) };
+    return { user: present(user), pendingApproval: false };
   });
 
   defineRoute(app, routes['auth.logIn'], isPublic, async (request, reply, input) => {

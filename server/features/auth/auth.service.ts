@@ -3,6 +3,7 @@ import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth
 import { errors } from '../../errors';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
+import type { RegistrationService } from '../registration';
 import { isSuspended, type UserRow, type UsersRepository } from '../users';
 import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
 import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
@@ -18,6 +19,8 @@ export interface AuthLimiters {
 export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
+  /** Whether the instance lets this sign-up in, and how (at once, or as an application). */
+  registration: Pick<RegistrationService, 'admit' | 'giveBack'>;
   limiters: AuthLimiters;
   sessionSecret: string;
   /** Runs once a new account is stored, before its session starts (the admin seat). */
@@ -33,6 +36,12 @@ export interface ClientMeta {
 export interface SignedIn {
   user: UserRow;
   token: string;
+}
+
+/** A new account: signed in, or (token null) waiting for an admin's approval, without a session. */
+export interface SignedUp {
+  user: UserRow;
+  token: string | null;
 }
 
 const USER_AGENT_MAX_LENGTH = 512;
@@ -67,9 +76,11 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async signUp(input: SignUpRequest, meta: ClientMeta): Promise<SignedIn> {
+    async signUp(input: SignUpRequest, meta: ClientMeta): Promise<SignedUp> {
       await limitOrThrow(deps.limiters.signUpPerIp, meta.ip);
       await ensureAvailable(input);
+      const admission = await deps.registration.admit(input);
+      const at = now();
       const user: UserRow = {
         id: randomUUID(),
         email: input.email.toLowerCase(),
@@ -77,22 +88,27 @@ export function createAuthService(deps: AuthServiceDeps) {
         handle_key: input.handle.toLowerCase(),
         display_name: input.displayName,
         password_hash: await hashPassword(input.password),
-        created_at: now(),
+        created_at: at,
         suspended_at: null,
         bio: '',
         avatar_media_id: null,
         avatar_json: null,
         email_confirmed_at: null,
         pending_email: null,
+        applied_at: admission.application ? at : null,
+        application_reason: admission.application?.reason ?? null,
+        invited_by: admission.invite?.createdBy ?? null,
       };
       try {
         await deps.users.insert(user);
       } catch (error) {
+        await deps.registration.giveBack(admission);
         // Two sign-ups raced past ensureAvailable: the unique index decides, the check explains.
         if (isUniqueViolation(error)) await ensureAvailable(input);
         throw error;
       }
       await deps.onAccountCreated?.(user.id);
+      if (admission.application) return { user, token: null };
       return startSession(user, meta);
     },
 
@@ -114,6 +130,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await deps.limiters.loginFailuresPerAccount.reset(accountKey);
       // Told only after the right password, so the state of an account is not for anyone to probe.
       if (isSuspended(user)) throw accountSuspended();
+      if (user.applied_at !== null) throw errors.accountPending();
       return startSession(user, meta);
     },
 

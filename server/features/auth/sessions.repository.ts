@@ -30,6 +30,9 @@ function selectSessionWithUser(db: Kysely<Database>, id: string) {
       'users.suspended_at',
       'users.email_confirmed_at',
       'users.pending_email',
+      'users.applied_at',
+      'users.application_reason',
+      'users.invited_by',
     ])
     .where('sessions.id', '=', id);
 }
@@ -66,6 +69,9 @@ export function createSessionsRepository(db: Db) {
         suspended_at,
         email_confirmed_at,
         pending_email,
+        applied_at,
+        application_reason,
+        invited_by,
         ...session
       } = row;
       return {
@@ -84,6 +90,9 @@ export function createSessionsRepository(db: Db) {
           suspended_at,
           email_confirmed_at,
           pending_email,
+          applied_at,
+          application_reason,
+          invited_by,
         },
       };
     },

@@ -1,15 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../../common/api/routes';
-import type { ClientConfigResponse } from '../../../common/contracts/client-config';
 import type { RealtimeTarget } from '../../config';
 import { defineRoute } from '../../http/route-table';
+import type { InstanceSettingsStore } from '../../platform/instance/instance-settings';
 import { clientRealtimeSettings } from '../../realtime/realtime-config';
 
-/** GET /client-config: settings the browser reads once at load (public, no secrets). */
+/** GET /client-config: settings the browser reads at load (public, no secrets). */
 export function registerClientConfigRoutes(
   api: FastifyInstance,
-  { realtime }: { realtime: RealtimeTarget },
+  {
+    realtime,
+    instance,
+    emailConfirmationRequired,
+  }: {
+    realtime: RealtimeTarget;
+    instance: Pick<InstanceSettingsStore, 'current'>;
+    emailConfirmationRequired: boolean;
+  },
 ): void {
-  const body: ClientConfigResponse = { realtime: clientRealtimeSettings(realtime) };
-  defineRoute(api, routes['clientConfig.get'], async () => body);
+  const realtimeSettings = clientRealtimeSettings(realtime);
+  defineRoute(api, routes['clientConfig.get'], async () => ({
+    realtime: realtimeSettings,
+    instance: await instance.current(),
+    emailConfirmationRequired,
+  }));
 }

@@ -9,10 +9,11 @@ export interface EmailConfirmationFeature {
 
 /** Confirmation links for new accounts' addresses and changed ones; sign-up is heard as `account.created`. */
 export function emailConfirmationFeature(platform: Platform): EmailConfirmationFeature {
-  const { config, db, events, mail, rateLimiter } = platform;
+  const { config, db, events, instance, mail, rateLimiter } = platform;
   const service = createEmailConfirmationService({
     db,
     mail,
+    instance,
     publicUrl: config.publicUrl,
     required: config.requireEmailConfirmation,
     limiters: {

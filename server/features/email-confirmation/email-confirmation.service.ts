@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/db-errors';
+import type { InstanceSettingsStore } from '../../platform/instance/instance-settings';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { limitOrThrow } from '../auth';
@@ -23,6 +24,7 @@ import {
 export interface EmailConfirmationDeps {
   db: Db;
   mail: Mailer;
+  instance: Pick<InstanceSettingsStore, 'current'>;
   publicUrl: string;
   /** REQUIRE_EMAIL_CONFIRMATION: new accounts and new addresses wait for their link. */
   required: boolean;
@@ -41,7 +43,8 @@ const emailTaken = () => errors.emailTaken({ email: 'Another account uses this e
  * once and a confirmation link can still be asked for.
  */
 export function createEmailConfirmationService(deps: EmailConfirmationDeps) {
-  const { db, mail, publicUrl, required, limiters, now = Date.now } = deps;
+  const { db, mail, instance, publicUrl, required, limiters, now = Date.now } = deps;
+  const instanceName = async () => (await instance.current()).name;
   const users = createUsersRepository(db);
   const tokens: AccountTokensRepository = createAccountTokensRepository(db);
 
@@ -53,17 +56,19 @@ export function createEmailConfirmationService(deps: EmailConfirmationDeps) {
 
   async function sendConfirmLink(user: UserRow): Promise<void> {
     const to = { email: user.email, displayName: user.display_name, handle: user.handle };
-    await mail.queue(confirmAddressMail(to, await issue(user.id, 'email-confirm')));
+    await mail.queue(confirmAddressMail(to, await issue(user.id, 'email-confirm'), await instanceName()));
   }
 
   async function sendChangeLink(user: UserRow, pendingEmail: string): Promise<void> {
     const to = { email: pendingEmail, displayName: user.display_name, handle: user.handle };
-    await mail.queue(confirmNewAddressMail(to, await issue(user.id, 'email-change')));
+    await mail.queue(confirmNewAddressMail(to, await issue(user.id, 'email-change'), await instanceName()));
   }
 
   async function noticeToOldAddress(user: UserRow, newAddress: string): Promise<void> {
     const to = { email: user.email, displayName: user.display_name, handle: user.handle };
-    await mail.queue(addressChangeNoticeMail(to, newAddress, `${publicUrl}/forgot-password`));
+    await mail.queue(
+      addressChangeNoticeMail(to, newAddress, `${publicUrl}/forgot-password`, await instanceName()),
+    );
   }
 
   /** The token's purpose and account, or a 400 saying why it is worth nothing. */

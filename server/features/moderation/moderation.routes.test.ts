@@ -69,6 +69,22 @@ describe('the admin', () => {
       { method: 'PUT', url: `/api/v1/admin/users/${admin.user.id}/suspension` },
       { method: 'DELETE', url: `/api/v1/admin/users/${admin.user.id}/suspension` },
       { method: 'GET', url: '/api/v1/admin/mail' },
+      { method: 'GET', url: '/api/v1/admin/settings' },
+      {
+        method: 'PUT',
+        url: '/api/v1/admin/settings',
+        payload: {
+          name: 'Taken Over',
+          description: '',
+          rules: [],
+          contactEmail: '',
+          registrationMode: 'closed',
+          membersCanInvite: true,
+        },
+      },
+      { method: 'GET', url: '/api/v1/admin/applications' },
+      { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/approve` },
+      { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/reject` },
     ] as const;
     // Every admin entry of the route table is tried above.
     for (const route of Object.values(routes).filter((entry) => entry.name.startsWith('admin.'))) {

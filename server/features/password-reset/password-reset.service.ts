@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PasswordResetConfirm } from '../../../common/contracts/auth';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
+import type { InstanceSettingsStore } from '../../platform/instance/instance-settings';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createSessionsRepository, hashPassword, limitOrThrow } from '../auth';
@@ -24,6 +25,7 @@ export interface PasswordResetDeps {
   db: Db;
   users: UsersRepository;
   mail: Mailer;
+  instance: Pick<InstanceSettingsStore, 'current'>;
   publicUrl: string;
   limiters: { requestsPerAddress: RateLimiter; requestsPerIp: RateLimiter; attemptsPerIp: RateLimiter };
   /** Work that must not hold up the answer; its failures are logged. */
@@ -44,7 +46,7 @@ export async function issueResetLink(
 }
 
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, users, mail, publicUrl, limiters, inBackground, now = Date.now } = deps;
+  const { db, users, mail, instance, publicUrl, limiters, inBackground, now = Date.now } = deps;
   const tokens: AccountTokensRepository = createAccountTokensRepository(db);
 
   async function sendLink(email: string): Promise<void> {
@@ -52,7 +54,11 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     if (!user) return;
     const link = await issueResetLink(tokens, user.id, publicUrl, now());
     await mail.queue(
-      passwordResetMail({ email: user.email, displayName: user.display_name, handle: user.handle }, link),
+      passwordResetMail(
+        { email: user.email, displayName: user.display_name, handle: user.handle },
+        link,
+        (await instance.current()).name,
+      ),
     );
     await tokens.deleteExpiredBefore(now() - EXPIRED_TOKENS_KEPT_MS);
   }

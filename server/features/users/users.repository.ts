@@ -43,6 +43,7 @@ export function createUsersRepository(db: Db) {
         .select(PUBLIC_COLUMNS)
         .where(sql<boolean>`handle_key like ${pattern} escape ${LIKE_ESCAPE}`)
         .where('suspended_at', 'is', null)
+        .where('applied_at', 'is', null)
         .orderBy('handle_key')
         .limit(limit)
         .execute();
@@ -126,6 +127,24 @@ export function createUsersRepository(db: Db) {
         .where('id', '=', id)
         .execute();
     },
+    /** Accounts waiting for an admin's approval, oldest application first. */
+    listApplications(limit: number): Promise<UserRow[]> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where('applied_at', 'is not', null)
+        .orderBy('applied_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+    async approve(id: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ applied_at: null, application_reason: null })
+        .where('id', '=', id)
+        .execute();
+    },
     /** Sessions, media rows, likes and notifications go with the row (foreign-key cascades). */
     async delete(id: string): Promise<void> {
       await db.deleteFrom('users').where('id', '=', id).execute();
@@ -138,6 +157,11 @@ const LIKE_ESCAPE = '\\';
 /** `_` is a legal handle character and a LIKE wildcard: every wildcard must match literally. */
 export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `${LIKE_ESCAPE}${char}`);
+}
+
+/** Signed up where an admin approves new accounts, and not approved yet: nobody sees it. */
+export function isAwaitingApproval(user: Pick<UserRow, 'applied_at'>): boolean {
+  return user.applied_at !== null;
 }
 
 /** Suspended by an admin (server/features/moderation): hidden, and refused at every door. */

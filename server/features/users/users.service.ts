@@ -5,15 +5,22 @@ import {
 } from '../../../common/contracts/users';
 import { errors } from '../../errors';
 import { presentPublicProfile } from './user.presenter';
-import { isSuspended, type PublicUserRow, type UsersRepository } from './users.repository';
+import {
+  isAwaitingApproval,
+  isSuspended,
+  type PublicUserRow,
+  type UsersRepository,
+} from './users.repository';
 
 /** Public look-ups of accounts: profiles, @mention suggestions, resolving mentioned handles. */
 export function createUsersService({ users }: { users: UsersRepository }) {
   return {
     async profile(handle: string): Promise<PublicUserRow> {
       const user = await users.findByHandle(handle);
-      // A suspended account's profile is gone for everyone until it is restored.
-      if (!user || isSuspended(user)) throw errors.notFound(`Nobody here goes by @${handle}.`);
+      // A suspended account's profile is gone for everyone until it is restored; an applicant's
+      // does not exist until an admin lets them in.
+      if (!user || isSuspended(user) || isAwaitingApproval(user))
+        throw errors.notFound(`Nobody here goes by @${handle}.`);
       return user;
     },
 

@@ -25,6 +25,36 @@ export interface UsersTable {
   email_confirmed_at: number | null;
   /** A new address waiting for its confirmation link; the account keeps `email` until then. */
   pending_email: string | null;
+  /** Set while the account waits for an admin's approval (registration mode "approval"). */
+  applied_at: number | null;
+  application_reason: string | null;
+  /** The account whose invite link it signed up with. */
+  invited_by: string | null;
+}
+
+/** The admin's settings: one row, id 1. */
+export interface InstanceSettingsTable {
+  id: number;
+  name: string;
+  description: string;
+  /** The rules, a JSON array of strings (checked on the way back). */
+  rules_json: string;
+  contact_email: string;
+  registration_mode: string;
+  /** 1: members may make invite links; 0: admins only. */
+  members_can_invite: number;
+  updated_at: number;
+}
+
+export interface InvitesTable {
+  id: string;
+  code_hash: string;
+  created_by: string;
+  created_at: number;
+  expires_at: number | null;
+  max_uses: number | null;
+  uses: Generated<number>;
+  revoked_at: number | null;
 }
 
 export interface SessionsTable {
@@ -209,4 +239,6 @@ export interface Database {
   site_admins: SiteAdminsTable;
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
+  instance_settings: InstanceSettingsTable;
+  invites: InvitesTable;
 }

@@ -11,10 +11,12 @@ export interface DomainEventMap {
   'posts.changed': FeedEvent;
   /** An account was created by sign-up. */
   'account.created': { userId: string };
+  /** The admin saved the instance settings: every node drops its copy. */
+  'instance.changed': Record<string, never>;
 }
 
 /** Events the other nodes hear of (without the payload): their caches depend on them. */
-export const MIRRORED_DOMAIN_EVENTS = ['posts.changed'] as const;
+export const MIRRORED_DOMAIN_EVENTS = ['posts.changed', 'instance.changed'] as const;
 export type MirroredDomainEvent = (typeof MIRRORED_DOMAIN_EVENTS)[number];
 
 export type DomainEvents = EventBus<DomainEventMap, MirroredDomainEvent>;

@@ -15,6 +15,7 @@ import * as searchWordBeginnings from './0013-search-word-beginnings';
 import * as feedIndex from './0014-feed-index';
 import * as mailAndAccountTokens from './0015-mail-and-account-tokens';
 import * as emailConfirmation from './0016-email-confirmation';
+import * as instanceAndRegistration from './0017-instance-and-registration';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014-feed-index': feedIndex,
   '0015-mail-and-account-tokens': mailAndAccountTokens,
   '0016-email-confirmation': emailConfirmation,
+  '0017-instance-and-registration': instanceAndRegistration,
 };

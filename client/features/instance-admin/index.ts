@@ -1,0 +1,3 @@
+/** The instance-admin feature's public face: the admin's instance settings and sign-up queue. */
+export { ApplicationsQueue } from './applications-queue';
+export { InstanceSettingsForm } from './instance-settings-form';

@@ -1,0 +1,323 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { fieldErrorsFrom } from '../../../common/contracts/auth';
+import {
+  type InstanceSettings,
+  instanceSettingsSchema,
+  REGISTRATION_MODES,
+  type RegistrationMode,
+} from '../../../common/contracts/instance';
+import {
+  INSTANCE_DESCRIPTION_MAX_LENGTH,
+  INSTANCE_NAME_MAX_LENGTH,
+  INSTANCE_RULE_MAX_LENGTH,
+  INSTANCE_RULES_MAX_COUNT,
+} from '../../../common/contracts/limits';
+import { ApiError, userMessageOf } from '../../lib/api-client';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { PageSpinner } from '../../ui/page-spinner';
+import { TextArea } from '../../ui/text-area';
+import { TextField } from '../../ui/text-field';
+import { useInstanceSettings, useUpdateInstanceSettings } from './instance-admin.queries';
+
+const MODE_CHOICES: Record<RegistrationMode, { label: string; explanation: string }> = {
+  open: { label: 'Open', explanation: 'Anyone can create an account.' },
+  approval: {
+    label: 'By approval',
+    explanation: 'People apply with a short reason; an admin approves each one.',
+  },
+  invite: { label: 'Invite only', explanation: 'Only people with an invite link.' },
+  closed: { label: 'Closed', explanation: 'Nobody can sign up. Invite links still work.' },
+};
+
+/** The form's own state: the rules are edited as one text, a line each. */
+interface Fields {
+  name: string;
+  description: string;
+  rules: string;
+  contactEmail: string;
+  registrationMode: RegistrationMode;
+  membersCanInvite: boolean;
+}
+
+type FieldName = keyof Fields;
+
+const FIELD_NAMES: readonly FieldName[] = [
+  'name',
+  'description',
+  'rules',
+  'contactEmail',
+  'registrationMode',
+  'membersCanInvite',
+];
+
+function fieldsOf(settings: InstanceSettings): Fields {
+  return { ...settings, rules: settings.rules.join('\n') };
+}
+
+/** Blank lines are spacing the admin typed for readability, not empty rules to refuse. */
+function settingsOf(fields: Fields) {
+  const rules = fields.rules
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return { ...fields, rules };
+}
+
+/**
+ * The first message for each field of the form. A rule's message comes keyed `rules.N` (N counts
+ * the rules sent, blank lines left out) and is shown under the one Rules box with its number.
+ */
+function errorsByField(errors: Record<string, string>): Partial<Record<FieldName, string>> {
+  const byField: Partial<Record<FieldName, string>> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const [field, index] = key.split('.');
+    if (!FIELD_NAMES.includes(field as FieldName)) continue;
+    const name = field as FieldName;
+    const ruleNumber = name === 'rules' && index !== undefined ? Number(index) + 1 : null;
+    byField[name] ??=
+      ruleNumber === null || Number.isNaN(ruleNumber) ? message : `Rule ${ruleNumber}: ${message}`;
+  }
+  return byField;
+}
+
+/** The instance's settings as the admin edits them; loads them first. */
+export function InstanceSettingsForm() {
+  const settings = useInstanceSettings();
+  if (settings.isPending) return <PageSpinner />;
+  if (!settings.data) {
+    return (
+      <div role="alert" className="text-slate-700 dark:text-slate-300">
+        {userMessageOf(settings.error)}{' '}
+        <Button variant="secondary" onClick={() => void settings.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return <SettingsEditor initial={settings.data} />;
+}
+
+function SettingsEditor({ initial }: { initial: InstanceSettings }) {
+  const save = useUpdateInstanceSettings();
+  const [values, setValues] = useState<Fields>(() => fieldsOf(initial));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const modeLegendId = useId();
+  const membersHintId = useId();
+  // Focus moves after React has rendered the new aria-invalid marks, never before.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const set = <K extends FieldName>(field: K, value: Fields[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+    setSaved(null);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    setSaved(null);
+    const parsed = instanceSettingsSchema.safeParse(settingsOf(values));
+    if (!parsed.success) {
+      setErrors(errorsByField(fieldErrorsFrom(parsed.error)));
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    save.mutate(parsed.data, {
+      onSuccess: ({ settings }) => {
+        setErrors({});
+        // The server's copy: trimmed, blank lines gone, as everyone will now see it.
+        setValues(fieldsOf(settings));
+        setSaved('Settings saved.');
+      },
+      onError: (error) => {
+        const fields = errorsByField(error instanceof ApiError ? error.fields : {});
+        setErrors(fields);
+        if (Object.keys(fields).length === 0) setFormError(userMessageOf(error));
+        setFocusRequest((n) => n + 1);
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
+      {formError && <Alert>{formError}</Alert>}
+      <Section title="About this instance" description="Everyone sees these, signed in or not.">
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="off"
+          value={values.name}
+          onChange={(event) => set('name', event.target.value)}
+          error={errors.name}
+          hint={`${[...values.name].length} of ${INSTANCE_NAME_MAX_LENGTH} characters. Shown in page titles and at sign-up.`}
+        />
+        <TextArea
+          label="Short description"
+          name="description"
+          rows={3}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+          error={errors.description}
+          hint={`${[...values.description].length} of ${INSTANCE_DESCRIPTION_MAX_LENGTH} characters, plain text.`}
+        />
+        <TextArea
+          label="Rules"
+          name="rules"
+          rows={6}
+          value={values.rules}
+          onChange={(event) => set('rules', event.target.value)}
+          error={errors.rules}
+          hint={`One rule per line, at most ${INSTANCE_RULES_MAX_COUNT} rules of ${INSTANCE_RULE_MAX_LENGTH} characters each; blank lines are left out. New members accept them when they sign up.`}
+        />
+        <TextField
+          label="Contact e-mail"
+          name="contactEmail"
+          type="email"
+          autoComplete="email"
+          value={values.contactEmail}
+          onChange={(event) => set('contactEmail', event.target.value)}
+          error={errors.contactEmail}
+          hint="Shown to everyone, for questions about this instance. Leave it empty to show none."
+        />
+      </Section>
+      <Section title="Sign-ups">
+        <fieldset aria-describedby={errors.registrationMode ? `${modeLegendId}-error` : undefined}>
+          <legend id={modeLegendId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+            Who can sign up
+          </legend>
+          <div className="mt-2 flex flex-col gap-2">
+            {REGISTRATION_MODES.map((mode, index) => (
+              <ModeChoice
+                key={mode}
+                mode={mode}
+                isChecked={values.registrationMode === mode}
+                // The first choice carries the mark, so focus lands in the group on an error.
+                isInvalid={Boolean(errors.registrationMode) && index === 0}
+                onChoose={() => set('registrationMode', mode)}
+              />
+            ))}
+          </div>
+          {errors.registrationMode && (
+            <p
+              id={`${modeLegendId}-error`}
+              className="mt-1 text-sm font-medium text-red-700 dark:text-red-400"
+            >
+              {errors.registrationMode}
+            </p>
+          )}
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              name="membersCanInvite"
+              checked={values.membersCanInvite}
+              onChange={(event) => set('membersCanInvite', event.target.checked)}
+              aria-invalid={errors.membersCanInvite ? true : undefined}
+              aria-describedby={
+                [membersHintId, errors.membersCanInvite ? `${membersHintId}-error` : '']
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+              className="size-5 shrink-0 accent-primary-600"
+            />
+            Members can make invite links
+          </label>
+          <p id={membersHintId} className="text-sm text-slate-600 dark:text-slate-400">
+            Admins always can. Invite links work in every sign-up mode.
+          </p>
+          {errors.membersCanInvite && (
+            <p id={`${membersHintId}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
+              {errors.membersCanInvite}
+            </p>
+          )}
+        </div>
+      </Section>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button type="submit" isBusy={save.isPending}>
+          Save settings
+        </Button>
+        {/* Always in the page: a live region added together with its text is often not read. */}
+        <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
+          {saved}
+        </p>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * One sign-up mode: the whole card is the click target, but the radio is named by the mode alone
+ * and described by its explanation, so a screen reader says "Open, radio button" and then why.
+ */
+function ModeChoice({
+  mode,
+  isChecked,
+  isInvalid,
+  onChoose,
+}: {
+  mode: RegistrationMode;
+  isChecked: boolean;
+  isInvalid: boolean;
+  onChoose: () => void;
+}) {
+  const id = useId();
+  const { label, explanation } = MODE_CHOICES[mode];
+  return (
+    <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2.5 has-checked:border-primary-500 has-checked:bg-primary-50 dark:border-slate-700 dark:has-checked:border-primary-400 dark:has-checked:bg-primary-950">
+      <input
+        type="radio"
+        name="registrationMode"
+        value={mode}
+        checked={isChecked}
+        onChange={onChoose}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-explanation`}
+        aria-invalid={isInvalid || undefined}
+        className="mt-0.5 size-5 shrink-0 accent-primary-600"
+      />
+      <span className="flex min-w-0 flex-col">
+        <span id={`${id}-label`} className="text-sm font-medium text-slate-900 dark:text-slate-100">
+          {label}
+        </span>
+        <span id={`${id}-explanation`} className="text-sm text-slate-600 dark:text-slate-400">
+          {explanation}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** A titled card of the form; the heading names the region for landmark navigation. */
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+        </h2>
+        {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}

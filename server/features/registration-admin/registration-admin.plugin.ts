@@ -1,0 +1,23 @@
+import type { Platform } from '../../platform/platform';
+import type { AdminsService } from '../admins';
+import type { RegistrationFeature } from '../registration';
+import { registerRegistrationAdminRoutes } from './registration-admin.routes';
+import { createRegistrationAdminService } from './registration-admin.service';
+
+/** Instance settings and the approval queue for admins; invite links for whoever may make them. */
+export function registrationAdminFeature(
+  platform: Platform,
+  { admins, registration }: { admins: AdminsService; registration: RegistrationFeature },
+): void {
+  const { config, db, events, instance, mail } = platform;
+  const service = createRegistrationAdminService({
+    db,
+    instance,
+    events,
+    invites: registration.invites,
+    admins,
+    mail,
+    publicUrl: config.publicUrl,
+  });
+  platform.apiRoutes((api) => registerRegistrationAdminRoutes(api, { service }));
+}

@@ -1,0 +1,132 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { CreateInviteRequest, InstanceSettings, Invite } from '../../../common/contracts/instance';
+import { errors } from '../../errors';
+import type { Db } from '../../platform/db/database';
+import type { DomainEvents } from '../../platform/events/domain-events';
+import type { InstanceSettingsStore } from '../../platform/instance/instance-settings';
+import type { Mailer } from '../../platform/mail/mailer';
+import type { AdminsService } from '../admins';
+import { type InviteRow, type InvitesRepository, isInviteActive } from '../registration';
+import { createUsersRepository } from '../users';
+import { applicationApprovedMail, applicationRejectedMail } from './application.mail';
+import { APPLICATIONS_LISTED, INVITE_CODE_BYTES, INVITES_LISTED } from './registration-admin.limits';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+function presentInvite(row: InviteRow, now: number): Invite {
+  return {
+    id: row.id,
+    createdAt: iso(row.created_at),
+    expiresAt: row.expires_at === null ? null : iso(row.expires_at),
+    maxUses: row.max_uses,
+    uses: row.uses,
+    isActive: isInviteActive(row, now),
+  };
+}
+
+/** The admin's side of registration: settings, the approval queue; and everyone's invite links. */
+export function createRegistrationAdminService(deps: {
+  db: Db;
+  instance: InstanceSettingsStore;
+  events: DomainEvents;
+  invites: InvitesRepository;
+  admins: Pick<AdminsService, 'isAdmin'>;
+  mail: Mailer;
+  publicUrl: string;
+  now?: () => number;
+}) {
+  const { db, instance, events, invites, admins, mail, publicUrl, now = Date.now } = deps;
+  const users = createUsersRepository(db);
+
+  async function requireAdmin(userId: string): Promise<void> {
+    if (!(await admins.isAdmin(userId))) throw errors.adminOnly();
+  }
+
+  async function canInvite(userId: string): Promise<boolean> {
+    return (await instance.current()).membersCanInvite || admins.isAdmin(userId);
+  }
+
+  async function pendingApplicant(userId: string) {
+    const user = await users.findById(userId);
+    if (!user || user.applied_at === null)
+      throw errors.notFound('This application does not exist or was decided.');
+    return user;
+  }
+
+  return {
+    async settings(adminId: string): Promise<InstanceSettings> {
+      await requireAdmin(adminId);
+      return instance.current();
+    },
+
+    async saveSettings(adminId: string, settings: InstanceSettings): Promise<InstanceSettings> {
+      await requireAdmin(adminId);
+      await instance.save(settings, now());
+      await events.emit('instance.changed', {});
+      return instance.current();
+    },
+
+    async invitesOf(userId: string): Promise<{ invites: Invite[]; canInvite: boolean }> {
+      const rows = await invites.listBy(userId, INVITES_LISTED);
+      return { invites: rows.map((row) => presentInvite(row, now())), canInvite: await canInvite(userId) };
+    },
+
+    async createInvite(
+      userId: string,
+      input: CreateInviteRequest,
+    ): Promise<{ invite: Invite; link: string }> {
+      if (!(await canInvite(userId))) throw errors.invitesNotAllowed();
+      const code = randomBytes(INVITE_CODE_BYTES).toString('base64url');
+      const at = now();
+      const row = {
+        id: randomUUID(),
+        created_by: userId,
+        created_at: at,
+        expires_at: input.expiresInDays === null ? null : at + input.expiresInDays * DAY_MS,
+        max_uses: input.maxUses,
+      };
+      await invites.insert(row, code);
+      // In the fragment, like e-mailed links: it reaches neither access logs nor Referer headers.
+      const link = `${publicUrl}/signup#invite=${code}`;
+      return { invite: presentInvite({ ...row, code_hash: '', uses: 0, revoked_at: null }, at), link };
+    },
+
+    async revokeInvite(userId: string, inviteId: string): Promise<void> {
+      if (!(await invites.revoke(inviteId, userId, now())))
+        throw errors.notFound('This invite link does not exist or was already withdrawn.');
+    },
+
+    async applications(adminId: string) {
+      await requireAdmin(adminId);
+      const rows = await users.listApplications(APPLICATIONS_LISTED);
+      return rows.map((row) => ({
+        userId: row.id,
+        handle: row.handle,
+        displayName: row.display_name,
+        email: row.email,
+        reason: row.application_reason ?? '',
+        appliedAt: iso(row.applied_at ?? row.created_at),
+      }));
+    },
+
+    async approve(adminId: string, userId: string): Promise<void> {
+      await requireAdmin(adminId);
+      const user = await pendingApplicant(userId);
+      await users.approve(userId);
+      const to = { email: user.email, displayName: user.display_name, handle: user.handle };
+      await mail.queue(applicationApprovedMail(to, `${publicUrl}/login`, (await instance.current()).name));
+    },
+
+    /** The account had nothing yet but its row: it goes, and its address and handle are free again. */
+    async reject(adminId: string, userId: string): Promise<void> {
+      await requireAdmin(adminId);
+      const user = await pendingApplicant(userId);
+      await users.delete(userId);
+      const to = { email: user.email, displayName: user.display_name, handle: user.handle };
+      await mail.queue(applicationRejectedMail(to, (await instance.current()).name));
+    },
+  };
+}
+
+export type RegistrationAdminService = ReturnType<typeof createRegistrationAdminService>;
