@@ -87,6 +87,10 @@ export const errors = {
     make('wrong_password', { fields: { [field]: ERROR_CATALOGUE.wrong_password.message } }),
   emailTaken: (fields?: FieldErrors) => make('email_taken', { fields }),
   emailUnconfirmed: () => make('email_unconfirmed'),
+  twoFactorCodeInvalid: () =>
+    make('two_factor_code_invalid', { fields: { code: ERROR_CATALOGUE.two_factor_code_invalid.message } }),
+  twoFactorChallengeInvalid: () => make('two_factor_challenge_invalid'),
+  twoFactorState: (message: string) => make('two_factor_state', { message }),
   accountPending: () => make('account_pending'),
   registrationClosed: () => make('registration_closed'),
   inviteRequired: () => make('invite_required'),

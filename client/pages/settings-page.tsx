@@ -12,6 +12,7 @@ import {
 } from '../features/account';
 import { InviteLinks, useHasInviteLinks } from '../features/invites';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
+import { TwoFactorSettings } from '../features/two-factor';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 
@@ -46,6 +47,9 @@ export function SettingsPage() {
       )}
       <SettingsSection title="Password">
         <PasswordForm />
+      </SettingsSection>
+      <SettingsSection title="Two-factor sign-in" description="A second step at log-in, with your phone.">
+        <TwoFactorSettings />
       </SettingsSection>
       <SettingsSection title="Sessions" description="Browsers and devices logged in to your account.">
         <SessionsList />

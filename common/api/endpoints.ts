@@ -17,6 +17,12 @@ export const endpoints = {
   'auth.me': { method: 'GET', path: '/auth/me' },
   'auth.requestPasswordReset': { method: 'POST', path: '/auth/password-reset' },
   'auth.resetPassword': { method: 'POST', path: '/auth/password-reset/confirm' },
+  'auth.logInTwoFactor': { method: 'POST', path: '/auth/login/two-factor' },
+  'twoFactor.status': { method: 'GET', path: '/me/two-factor' },
+  'twoFactor.setupTotp': { method: 'POST', path: '/me/two-factor/totp/setup' },
+  'twoFactor.enableTotp': { method: 'POST', path: '/me/two-factor/totp/enable' },
+  'twoFactor.disable': { method: 'POST', path: '/me/two-factor/disable' },
+  'twoFactor.renewRecoveryCodes': { method: 'POST', path: '/me/two-factor/recovery-codes' },
   'auth.resendEmailConfirmation': { method: 'POST', path: '/auth/email-confirmation' },
   'auth.confirmEmail': { method: 'POST', path: '/auth/email-confirmation/confirm' },
 

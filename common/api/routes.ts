@@ -77,6 +77,15 @@ import {
   invitesResponseSchema,
 } from '../contracts/instance';
 import { mailStatusResponseSchema } from '../contracts/mail';
+import {
+  logInResponseSchema,
+  recoveryCodesResponseSchema,
+  totpSetupRequestSchema,
+  totpSetupResponseSchema,
+  twoFactorCodeRequestSchema,
+  twoFactorLogInRequestSchema,
+  twoFactorStatusSchema,
+} from '../contracts/two-factor';
 import { answer, defineRouteTable, MULTIPART } from './route';
 
 const postPage = answer(postPageSchema, 'PostPage');
@@ -93,7 +102,40 @@ export const routes = defineRouteTable({
     body: signUpRequestSchema,
     response: answer(signUpResponseSchema, 'SignUpResponse', 201),
   },
-  'auth.logIn': { summary: 'Start a session', body: logInRequestSchema, response: currentUser },
+  'auth.logIn': {
+    summary: 'Start a session, or (with two-factor sign-in on) get a challenge for the second step',
+    body: logInRequestSchema,
+    response: answer(logInResponseSchema, 'LogInResponse'),
+  },
+  'auth.logInTwoFactor': {
+    summary: 'Finish logging in with the challenge and a code from the app or a recovery code',
+    body: twoFactorLogInRequestSchema,
+    response: currentUser,
+  },
+  'twoFactor.status': {
+    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+    response: answer(twoFactorStatusSchema, 'TwoFactorStatus'),
+  },
+  'twoFactor.setupTotp': {
+    summary: 'Starts setting up an authenticator app: a new secret and its QR code (needs the password)',
+    body: totpSetupRequestSchema,
+    response: answer(totpSetupResponseSchema, 'TotpSetupResponse'),
+  },
+  'twoFactor.enableTotp': {
+    summary: 'Turns two-factor sign-in on with a first code from the app; answers 10 recovery codes, once',
+    body: twoFactorCodeRequestSchema,
+    response: answer(recoveryCodesResponseSchema, 'RecoveryCodesResponse'),
+  },
+  'twoFactor.disable': {
+    summary: 'Turns two-factor sign-in off, with a code from the app or a recovery code',
+    body: twoFactorCodeRequestSchema,
+    response: null,
+  },
+  'twoFactor.renewRecoveryCodes': {
+    summary: 'Replaces the recovery codes with 10 new ones, with a code from the app',
+    body: twoFactorCodeRequestSchema,
+    response: answer(recoveryCodesResponseSchema, 'RecoveryCodesResponse'),
+  },
   'auth.logOut': { summary: 'End this session', response: null },
   'auth.me': { summary: 'The signed-in account, or null', response: currentUser },
   'auth.requestPasswordReset': {

@@ -56,6 +56,16 @@ export const ERROR_CATALOGUE = {
     message: 'This invite link does not work: it expired, was used up or was withdrawn. Ask for a new one.',
   },
   invites_not_allowed: { status: 403, message: 'Only admins can make invite links here.' },
+  two_factor_code_invalid: {
+    status: 400,
+    message:
+      "That code is not right. Check that your phone's clock is set automatically, or use a recovery code.",
+  },
+  two_factor_challenge_invalid: {
+    status: 400,
+    message: 'This sign-in took too long or was already finished. Log in again.',
+  },
+  two_factor_state: { status: 409, message: 'Two-factor sign-in is not in a state that allows this.' },
   email_unconfirmed: {
     status: 403,
     message: 'Confirm your e-mail address first: open the link we sent you.',

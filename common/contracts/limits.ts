@@ -45,3 +45,5 @@ export const INSTANCE_RULE_MAX_LENGTH = 300;
 export const SIGN_UP_REASON_MAX_LENGTH = 500;
 /** Uses one invite link may be given, at most (unlimited is also a choice). */
 export const INVITE_MAX_USES_LIMIT = 100;
+/** Recovery codes made at once, when two-factor sign-in is turned on or the codes are renewed. */
+export const RECOVERY_CODE_COUNT = 10;

@@ -174,6 +174,33 @@ describe('confirm-email', () => {
   });
 });
 
+describe('disable-two-factor', () => {
+  it('turns two-factor sign-in off for an account that lost its phone and codes', async () => {
+    const ana = await signedUpUser(t);
+    await t.database.db
+      .updateTable('users')
+      .set({ totp_secret_sealed: 'sealed', totp_enabled_at: Date.now() })
+      .where('id', '=', ana.user.id)
+      .execute();
+    const before = await t.api({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { login: ana.account.email, password: ana.account.password },
+    });
+    expect(before.json<{ twoFactorChallenge: string | null }>().twoFactorChallenge).not.toBeNull();
+    expect(await run('disable-two-factor', ana.account.email)).toEqual([
+      `Two-factor sign-in is off for @${ana.account.handle}; the password alone logs in now.`,
+    ]);
+    const after = await t.api({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { login: ana.account.email, password: ana.account.password },
+    });
+    expect(after.json<{ twoFactorChallenge: string | null }>().twoFactorChallenge).toBeNull();
+    expect((await run('disable-two-factor', ana.account.email))[0]).toContain('does not use two-factor');
+  });
+});
+
 it('prints its usage for help, and refuses an unknown command with it', async () => {
   expect(await run('help')).toEqual([USAGE]);
   await expect(run('make-coffee')).rejects.toThrow('Unknown command "make-coffee".');

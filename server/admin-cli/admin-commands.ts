@@ -31,6 +31,7 @@ Commands:
                                               a new admin account; prints a link to set its password
   reset-password <e-mail or @handle>          prints a single-use link to choose a new password
   confirm-email <e-mail or @handle>           confirms the account's address (or the new one it waits on)
+  disable-two-factor <e-mail or @handle>      turns two-factor sign-in off (a lost phone and lost codes)
   grant-admin <e-mail or @handle>             makes the account an admin
   revoke-admin <e-mail or @handle>            takes admin rights away (never from the last admin)
   help                                        this text
@@ -164,6 +165,29 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
       }
       await users.confirmEmail(user.id, Date.now());
       out(`${user.email} of @${user.handle} is confirmed.`);
+      return;
+    }
+
+    case 'disable-two-factor': {
+      const user = await account(rest[0]);
+      if (user.totp_enabled_at === null) {
+        out(`@${user.handle} does not use two-factor sign-in.`);
+        return;
+      }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({
+            totp_secret_sealed: null,
+            totp_pending_sealed: null,
+            totp_enabled_at: null,
+            totp_last_step: null,
+          })
+          .where('id', '=', user.id)
+          .execute();
+        await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
+      });
+      out(`Two-factor sign-in is off for @${user.handle}; the password alone logs in now.`);
       return;
     }
 

@@ -7,6 +7,7 @@ import type {
   PasswordResetRequest,
   SignUpRequest,
 } from '../../../common/contracts/auth';
+import type { TwoFactorLogInRequest } from '../../../common/contracts/two-factor';
 import { api } from '../../lib/api-client';
 
 export const currentUserKey = ['auth', 'me'] as const;
@@ -38,6 +39,17 @@ export function useLogIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LogInRequest) => api('auth.logIn', { body: input }),
+    // With two-factor sign-in on, nobody is signed in until the second step.
+    onSuccess: (data) => {
+      if (data.user) queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: data.user });
+    },
+  });
+}
+
+export function useLogInTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TwoFactorLogInRequest) => api('auth.logInTwoFactor', { body: input }),
     onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
   });
 }

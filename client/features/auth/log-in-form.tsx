@@ -8,6 +8,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkLogIn, loadAuthChecks } from './auth-checks';
 import { useLogIn } from './auth.queries';
+import { TwoFactorStep } from './two-factor-step';
 
 export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [login, setLogin] = useState('');
@@ -15,6 +16,7 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const logIn = useLogIn();
   const formRef = useRef<HTMLFormElement>(null);
+  const challenge = logIn.data?.twoFactorChallenge ?? null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -28,8 +30,11 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       return;
     }
     setFieldErrors({});
-    logIn.mutate(checked.data, { onSuccess: onLoggedIn });
+    logIn.mutate(checked.data, { onSuccess: (answer) => answer.user && onLoggedIn() });
   };
+
+  if (challenge)
+    return <TwoFactorStep challenge={challenge} onLoggedIn={onLoggedIn} onRestart={() => logIn.reset()} />;
 
   return (
     <form

@@ -1,3 +1,4 @@
+import { createTextSeal } from '../../platform/crypto/sealed-text';
 import type { Platform } from '../../platform/platform';
 import type { RegistrationFeature } from '../registration';
 import type { UsersFeature } from '../users';
@@ -7,6 +8,9 @@ import { type AuthService, createAuthService } from './auth.service';
 import { createSessionCookie, type SessionCookie } from './session-cookie';
 import { installSessionHook } from './session.hook';
 import { createSessionsRepository } from './sessions.repository';
+import { TWO_FACTOR_FAILURES_PER_ACCOUNT } from './two-factor.limits';
+import { registerTwoFactorRoutes } from './two-factor.routes';
+import { createTwoFactorService } from './two-factor.service';
 
 export interface AuthFeature {
   service: AuthService;
@@ -22,9 +26,17 @@ export function authFeature(
   platform: Platform,
   { users, registration }: { users: UsersFeature; registration: RegistrationFeature },
 ): AuthFeature {
-  const { app, config, db, events, rateLimiter } = platform;
+  const { app, config, db, events, instance, rateLimiter } = platform;
   const cookie = createSessionCookie(config.isSecure);
+  const twoFactor = createTwoFactorService({
+    db,
+    seal: createTextSeal(config.sessionSecret, 'totp-secret'),
+    sessionSecret: config.sessionSecret,
+    failures: rateLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT),
+    instanceName: async () => (await instance.current()).name,
+  });
   const service = createAuthService({
+    twoFactor,
     users: users.repository,
     sessions: createSessionsRepository(db),
     registration: registration.service,
@@ -37,8 +49,9 @@ export function authFeature(
     },
   });
   installSessionHook(app, service, cookie, users.presentCurrent);
-  platform.apiRoutes((api) =>
-    registerAuthRoutes(api, { auth: service, cookie, present: users.presentCurrent }),
-  );
+  platform.apiRoutes((api) => {
+    registerAuthRoutes(api, { auth: service, cookie, present: users.presentCurrent });
+    registerTwoFactorRoutes(api, { twoFactor, users: users.repository });
+  });
   return { service, cookie };
 }

@@ -28,7 +28,15 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, cookie, present
   });
 
   defineRoute(app, routes['auth.logIn'], isPublic, async (request, reply, input) => {
-    const { user, token } = await auth.logIn(input.body(), clientMeta(request));
+    const loggedIn = await auth.logIn(input.body(), clientMeta(request));
+    if ('twoFactorChallenge' in loggedIn)
+      return { user: null, twoFactorChallenge: loggedIn.twoFactorChallenge };
+    cookie.set(reply, loggedIn.token);
+    return { user: present(loggedIn.user), twoFactorChallenge: null };
+  });
+
+  defineRoute(app, routes['auth.logInTwoFactor'], isPublic, async (request, reply, input) => {
+    const { user, token } = await auth.logInTwoFactor(input.body(), clientMeta(request));
     cookie.set(reply, token);
     return { user: present(user) };
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
+import type { TwoFactorLogInRequest } from '../../../common/contracts/two-factor';
 import { errors } from '../../errors';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
@@ -8,7 +9,8 @@ import { isSuspended, type UserRow, type UsersRepository } from '../users';
 import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
 import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
 import { newSessionToken, sessionIdFor } from './session-token';
-import type { SessionsRepository } from './sessions.repository';
+import type { SessionsRepository, SessionWithUser } from './sessions.repository';
+import type { TwoFactorService } from './two-factor.service';
 
 export interface AuthLimiters {
   loginPerIp: RateLimiter;
@@ -19,6 +21,8 @@ export interface AuthLimiters {
 export interface AuthServiceDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
+  /** The second step of logging in, where the account has turned it on. */
+  twoFactor: Pick<TwoFactorService, 'isEnabled' | 'startLogIn' | 'finishLogIn'>;
   /** Whether the instance lets this sign-up in, and how (at once, or as an application). */
   registration: Pick<RegistrationService, 'admit' | 'giveBack'>;
   limiters: AuthLimiters;
@@ -37,6 +41,9 @@ export interface SignedIn {
   user: UserRow;
   token: string;
 }
+
+/** The right password: signed in, or (the account uses two-factor sign-in) a challenge for the second step. */
+export type LoggedIn = SignedIn | { user: UserRow; twoFactorChallenge: string };
 
 /** A new account: signed in, or (token null) waiting for an admin's approval, without a session. */
 export interface SignedUp {
@@ -98,6 +105,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         applied_at: admission.application ? at : null,
         application_reason: admission.application?.reason ?? null,
         invited_by: admission.invite?.createdBy ?? null,
+        totp_secret_sealed: null,
+        totp_pending_sealed: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
       };
       try {
         await deps.users.insert(user);
@@ -112,7 +123,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession(user, meta);
     },
 
-    async logIn(input: LogInRequest, meta: ClientMeta): Promise<SignedIn> {
+    async logIn(input: LogInRequest, meta: ClientMeta): Promise<LoggedIn> {
       await limitOrThrow(deps.limiters.loginPerIp, meta.ip);
       const login = input.login.replace(/^@/, '').toLowerCase();
       const accountKey = `account:${login}`;
@@ -131,6 +142,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Told only after the right password, so the state of an account is not for anyone to probe.
       if (isSuspended(user)) throw accountSuspended();
       if (user.applied_at !== null) throw errors.accountPending();
+      if (await deps.twoFactor.isEnabled(user.id))
+        return { user, twoFactorChallenge: await deps.twoFactor.startLogIn(user.id) };
+      return startSession(user, meta);
+    },
+
+    /** The second step: a code for the challenge the right password earned. */
+    async logInTwoFactor(input: TwoFactorLogInRequest, meta: ClientMeta): Promise<SignedIn> {
+      await limitOrThrow(deps.limiters.loginPerIp, meta.ip);
+      const userId = await deps.twoFactor.finishLogIn(input.challenge, input.code);
+      const user = await deps.users.findById(userId);
+      if (!user) throw errors.twoFactorChallengeInvalid();
+      if (isSuspended(user)) throw accountSuspended();
       return startSession(user, meta);
     },
 
@@ -139,7 +162,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The user behind a cookie token, or null when it is unknown, expired or revoked. */
-    async authenticate(token: string): Promise<{ sessionId: string; user: UserRow } | null> {
+    async authenticate(token: string): Promise<{ sessionId: string; user: SessionWithUser['user'] } | null> {
       const sessionId = sessionIdFor(token, deps.sessionSecret);
       const session = await deps.sessions.findWithUser(sessionId);
       const at = now();

@@ -1,10 +1,12 @@
-import type { InferResult, Kysely, Selectable } from 'kysely';
+import type { InferResult, Kysely } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { queryTemplate } from '../../platform/db/query-template';
-import type { Database, SessionsTable, UsersTable } from '../../platform/db/schema';
+import type { Database, SessionsTable } from '../../platform/db/schema';
+import type { CurrentUserRow, UserRow } from '../users';
 
 export type SessionRow = SessionsTable;
-export type SessionWithUser = SessionRow & { user: Selectable<UsersTable> };
+/** Read on every signed-in request: only what the account is shown as, and whether it is suspended. */
+export type SessionWithUser = SessionRow & { user: CurrentUserRow & Pick<UserRow, 'suspended_at'> };
 
 function selectSessionWithUser(db: Kysely<Database>, id: string) {
   return db
@@ -20,19 +22,13 @@ function selectSessionWithUser(db: Kysely<Database>, id: string) {
       'sessions.ip',
       'users.email',
       'users.handle',
-      'users.handle_key',
       'users.display_name',
-      'users.password_hash',
       'users.bio',
-      'users.avatar_media_id',
       'users.avatar_json',
       'users.created_at as user_created_at',
       'users.suspended_at',
       'users.email_confirmed_at',
       'users.pending_email',
-      'users.applied_at',
-      'users.application_reason',
-      'users.invited_by',
     ])
     .where('sessions.id', '=', id);
 }
@@ -59,19 +55,13 @@ export function createSessionsRepository(db: Db) {
       const {
         email,
         handle,
-        handle_key,
         display_name,
-        password_hash,
         bio,
-        avatar_media_id,
         avatar_json,
         user_created_at,
         suspended_at,
         email_confirmed_at,
         pending_email,
-        applied_at,
-        application_reason,
-        invited_by,
         ...session
       } = row;
       return {
@@ -80,19 +70,13 @@ export function createSessionsRepository(db: Db) {
           id: session.user_id,
           email,
           handle,
-          handle_key,
           display_name,
-          password_hash,
           bio,
-          avatar_media_id,
           avatar_json,
           created_at: user_created_at,
           suspended_at,
           email_confirmed_at,
           pending_email,
-          applied_at,
-          application_reason,
-          invited_by,
         },
       };
     },

@@ -7,7 +7,7 @@ export function hashToken(token: string): string {
 }
 
 /** What a link is for; a token of one purpose is unknown to the others. */
-export type TokenPurpose = 'password-reset' | 'email-confirm' | 'email-change';
+export type TokenPurpose = 'password-reset' | 'email-confirm' | 'email-change' | 'two-factor-login';
 
 export type TokenState =
   { state: 'valid'; userId: string } | { state: 'unknown' } | { state: 'expired' } | { state: 'used' };

@@ -1,5 +1,11 @@
 /** The users feature's public face: what other features may use of it. */
-export { type AccountPolicy, parseAvatar, presentCurrentUser, presentPublicProfile } from './user.presenter';
+export {
+  type AccountPolicy,
+  type CurrentUserRow,
+  parseAvatar,
+  presentCurrentUser,
+  presentPublicProfile,
+} from './user.presenter';
 export {
   createUsersRepository,
   isSuspended,

@@ -15,7 +15,21 @@ export interface AccountPolicy {
   requireEmailConfirmation: boolean;
 }
 
-export function presentCurrentUser(user: UserRow, policy: AccountPolicy): CurrentUser {
+/** What an account is shown to its owner from. */
+export type CurrentUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'handle'
+  | 'display_name'
+  | 'bio'
+  | 'avatar_json'
+  | 'created_at'
+  | 'email_confirmed_at'
+  | 'pending_email'
+>;
+
+export function presentCurrentUser(user: CurrentUserRow, policy: AccountPolicy): CurrentUser {
   const emailConfirmed = user.email_confirmed_at !== null;
   return {
     id: user.id,

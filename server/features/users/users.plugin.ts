@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../../../common/contracts/auth';
 import type { Platform } from '../../platform/platform';
-import { presentCurrentUser } from './user.presenter';
-import { createUsersRepository, type UserRow, type UsersRepository } from './users.repository';
+import { type CurrentUserRow, presentCurrentUser } from './user.presenter';
+import { createUsersRepository, type UsersRepository } from './users.repository';
 import { createUsersService, type UsersService } from './users.service';
 
 export interface UsersFeature {
@@ -9,7 +9,7 @@ export interface UsersFeature {
   repository: UsersRepository;
   service: UsersService;
   /** The account as its owner sees it, under this instance's rules (what it may do). */
-  presentCurrent: (user: UserRow) => CurrentUser;
+  presentCurrent: (user: CurrentUserRow) => CurrentUser;
 }
 
 /** Accounts and their public profiles; the profile routes are the profiles feature's. */

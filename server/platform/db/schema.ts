@@ -30,6 +30,20 @@ export interface UsersTable {
   application_reason: string | null;
   /** The account whose invite link it signed up with. */
   invited_by: string | null;
+  /** The authenticator app's secret, sealed (platform/crypto/sealed-text.ts); null without two-factor. */
+  totp_secret_sealed: string | null;
+  /** A secret shown at set-up, until the first code from the app confirms it. */
+  totp_pending_sealed: string | null;
+  totp_enabled_at: number | null;
+  /** The time step of the last code accepted: a code never works twice. */
+  totp_last_step: number | null;
+}
+
+export interface RecoveryCodesTable {
+  user_id: string;
+  /** HMAC-SHA256 of the code under the session secret. */
+  code_hash: string;
+  used_at: number | null;
 }
 
 /** The admin's settings: one row, id 1. */
@@ -241,4 +255,5 @@ export interface Database {
   account_tokens: AccountTokensTable;
   instance_settings: InstanceSettingsTable;
   invites: InvitesTable;
+  recovery_codes: RecoveryCodesTable;
 }

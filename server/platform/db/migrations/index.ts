@@ -16,6 +16,7 @@ import * as feedIndex from './0014-feed-index';
 import * as mailAndAccountTokens from './0015-mail-and-account-tokens';
 import * as emailConfirmation from './0016-email-confirmation';
 import * as instanceAndRegistration from './0017-instance-and-registration';
+import * as twoFactor from './0018-two-factor';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-mail-and-account-tokens': mailAndAccountTokens,
   '0016-email-confirmation': emailConfirmation,
   '0017-instance-and-registration': instanceAndRegistration,
+  '0018-two-factor': twoFactor,
 };

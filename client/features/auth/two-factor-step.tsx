@@ -1,0 +1,67 @@
+import { type FormEvent, useState } from 'react';
+import { ApiError, userMessageOf } from '../../lib/api-client';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { useLogInTwoFactor } from './auth.queries';
+
+/** The second step of logging in: a code from the authenticator app, or a recovery code. */
+export function TwoFactorStep({
+  challenge,
+  onLoggedIn,
+  onRestart,
+}: {
+  challenge: string;
+  onLoggedIn: () => void;
+  /** Back to the password: the challenge ran out, or the person wants to start again. */
+  onRestart: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const verify = useLogInTwoFactor();
+  const error = verify.error;
+  const fieldError = error instanceof ApiError ? error.fields.code : undefined;
+  const isExpired = error instanceof ApiError && error.code === 'two_factor_challenge_invalid';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    verify.mutate({ challenge, code }, { onSuccess: onLoggedIn });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <p className="text-slate-700 dark:text-slate-300">
+        Your account asks for a second step. Open your authenticator app and enter the code it shows.
+      </p>
+      {error && !fieldError && (
+        <Alert>
+          {userMessageOf(error)}
+          {isExpired && (
+            <>
+              {' '}
+              <button type="button" onClick={onRestart} className="font-semibold underline">
+                Log in again
+              </button>
+            </>
+          )}
+        </Alert>
+      )}
+      <TextField
+        label="Authentication code"
+        name="code"
+        autoComplete="one-time-code"
+        spellCheck={false}
+        autoFocus
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        error={fieldError}
+        hint="Six digits from the app, or one of your recovery codes."
+      />
+      <Button type="submit" isBusy={verify.isPending} className="mt-1 w-full">
+        Verify
+      </Button>
+      <Button variant="ghost" onClick={onRestart}>
+        Use another account
+      </Button>
+    </form>
+  );
+}
