@@ -18,7 +18,7 @@ const STEP_MS = 30_000;
 /** The app's code for `secret` at `at` (now, or a later step so it is not the one just used). */
 const codeFor = (secret: string, at = Date.now()) => generate({ secret, epoch: Math.floor(at / 1000) });
 
-function call(url: string, payload: unknown, cookie = ana.cookie) {
+function call(url: string, payload: Record<string, unknown>, cookie = ana.cookie) {
   return t.api({ method: 'POST', url: `/api/v1${url}`, payload, cookie });
 }
 
