@@ -1,2 +1,3 @@
-/** The invites feature's public face: the settings page's "Invite links" section. */
-export { InviteLinks, useHasInviteLinks } from './invite-links';
+/** The invites feature's public face: the settings page's "Invite links" section and whether to show it. */
+export { InviteLinks } from './invite-links';
+export { useHasInviteLinks, useInvites } from './invites.queries';
