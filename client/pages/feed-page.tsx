@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import type { CurrentUser } from '../../common/contracts/auth';
-import { ConfirmEmailNotice, useCurrentUser } from '../features/auth';
+import { useCurrentUser } from '../features/auth';
 import {
   FeedEmptyState,
   KeyboardShortcutsDialog,
@@ -12,7 +12,7 @@ import { useFeed } from '../features/posts';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
-import { PostComposer, PostList } from './feed-parts';
+import { ConfirmEmailNotice, PostComposer, PostList } from './feed-parts';
 
 /** The new-post composer's element id (PostComposer's id for a post that is not a reply). */
 const NEW_POST_COMPOSER_ID = 'new-post';

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { loadConfirmEmailNotice } from '../features/auth';
 import { loadPostComposer, loadPostList, type PostListProps } from '../features/posts';
 import { loadPostMenu } from '../features/safety';
 
@@ -7,6 +8,11 @@ import { loadPostMenu } from '../features/safety';
 // someone signed in, alongside the feed's first page rather than with every visit to `/`.
 export const PostComposer = lazy(() =>
   loadPostComposer().then((module) => ({ default: module.PostComposer })),
+);
+
+/** In the composer's place while the account must confirm its address: rare, so loaded when shown. */
+export const ConfirmEmailNotice = lazy(() =>
+  loadConfirmEmailNotice().then((module) => ({ default: module.ConfirmEmailNotice })),
 );
 
 /** The feed's post list, with the safety feature's post menu handed in once both have loaded. */

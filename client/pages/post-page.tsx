@@ -10,7 +10,8 @@ import {
   usePost,
   useReplies,
 } from '../features/posts';
-import { ConfirmEmailNotice, useCurrentUser } from '../features/auth';
+import { useCurrentUser } from '../features/auth';
+import { ConfirmEmailNotice } from './feed-parts';
 import { PostMenu } from '../features/safety';
 import { ApiError } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';

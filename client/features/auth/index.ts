@@ -4,7 +4,7 @@
  * Other features, pages and the app import only this.
  */
 export { AuthCard } from './auth-card';
-export { ConfirmEmailNotice } from './confirm-email-notice';
+export { loadConfirmEmailNotice } from './lazy-parts';
 export { ConfirmEmailResult } from './confirm-email-result';
 export { currentUserKey, forgetSession, useCurrentUser, useLogOut } from './auth.queries';
 export { EmailSuggestion } from './email-suggestion';

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { userMessageOf } from '../../lib/api-client';
@@ -8,7 +8,9 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkLogIn, loadAuthChecks } from './auth-checks';
 import { useLogIn } from './auth.queries';
-import { TwoFactorStep } from './two-factor-step';
+import { loadTwoFactorStep } from './lazy-parts';
+
+const TwoFactorStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })));
 
 export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [login, setLogin] = useState('');
@@ -34,7 +36,11 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   };
 
   if (challenge)
-    return <TwoFactorStep challenge={challenge} onLoggedIn={onLoggedIn} onRestart={() => logIn.reset()} />;
+    return (
+      <Suspense fallback={<p className="text-slate-700 dark:text-slate-300">One moment…</p>}>
+        <TwoFactorStep challenge={challenge} onLoggedIn={onLoggedIn} onRestart={() => logIn.reset()} />
+      </Suspense>
+    );
 
   return (
     <form
