@@ -22,6 +22,30 @@ export function applicationApprovedMail(to: Applicant, logInUrl: string, instanc
   };
 }
 
+/** To each admin, so an application does not wait unseen. */
+export function newApplicationMail(
+  to: { email: string; displayName: string },
+  applicant: Applicant & { reason: string },
+  queueUrl: string,
+  instanceName: string,
+): MailMessage {
+  return {
+    kind: 'application-received',
+    to: to.email,
+    subject: `A new sign-up waits for approval on ${instanceName}`,
+    ...renderMail({
+      instanceName,
+      greeting: `Hi ${to.displayName},`,
+      paragraphs: [
+        `${applicant.displayName} (@${applicant.handle}) applied to join ${instanceName}, saying:`,
+        applicant.reason,
+      ],
+      action: { label: 'Review applications', url: queueUrl },
+      footer: `You get this e-mail because you are an admin of ${instanceName}.`,
+    }),
+  };
+}
+
 export function applicationRejectedMail(to: Applicant, instanceName: string): MailMessage {
   return {
     kind: 'application-rejected',

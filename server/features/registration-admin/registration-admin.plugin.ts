@@ -19,5 +19,6 @@ export function registrationAdminFeature(
     mail,
     publicUrl: config.publicUrl,
   });
+  events.on('account.created', ({ userId }) => service.announceIfApplication(userId));
   platform.apiRoutes((api) => registerRegistrationAdminRoutes(api, { service }));
 }

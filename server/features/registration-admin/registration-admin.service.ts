@@ -8,7 +8,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import type { AdminsService } from '../admins';
 import { type InviteRow, type InvitesRepository, isInviteActive } from '../registration';
 import { createUsersRepository } from '../users';
-import { applicationApprovedMail, applicationRejectedMail } from './application.mail';
+import { applicationApprovedMail, applicationRejectedMail, newApplicationMail } from './application.mail';
 import { APPLICATIONS_LISTED, INVITE_CODE_BYTES, INVITES_LISTED } from './registration-admin.limits';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,7 +31,7 @@ export function createRegistrationAdminService(deps: {
   instance: InstanceSettingsStore;
   events: DomainEvents;
   invites: InvitesRepository;
-  admins: Pick<AdminsService, 'isAdmin'>;
+  admins: Pick<AdminsService, 'isAdmin' | 'adminIds'>;
   mail: Mailer;
   publicUrl: string;
   now?: () => number;
@@ -108,6 +108,30 @@ export function createRegistrationAdminService(deps: {
         reason: row.application_reason ?? '',
         appliedAt: iso(row.applied_at ?? row.created_at),
       }));
+    },
+
+    /** A new account that waits for approval: every admin is told, with the reason it gave. */
+    async announceIfApplication(userId: string): Promise<void> {
+      const applicant = await users.findById(userId);
+      if (!applicant || applicant.applied_at === null) return;
+      const name = (await instance.current()).name;
+      for (const adminId of await admins.adminIds()) {
+        const admin = await users.findById(adminId);
+        if (!admin) continue;
+        await mail.queue(
+          newApplicationMail(
+            { email: admin.email, displayName: admin.display_name },
+            {
+              email: applicant.email,
+              displayName: applicant.display_name,
+              handle: applicant.handle,
+              reason: applicant.application_reason ?? '',
+            },
+            `${publicUrl}/admin/applications`,
+            name,
+          ),
+        );
+      }
     },
 
     async approve(adminId: string, userId: string): Promise<void> {

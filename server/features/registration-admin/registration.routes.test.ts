@@ -233,7 +233,13 @@ describe('registration modes', () => {
         .statusCode,
     ).toBe(201);
 
-    const mails = await outboxMails(t.dataDir, 2);
+    const mails = await outboxMails(t.dataDir, 5);
+    const toAdmin = mails.filter((mail) => recipientOf(mail) === admin.account.email);
+    expect(toAdmin.map((mail) => mail.subject)).toContain('A new sign-up waits for approval on Town Square');
+    expect(toAdmin.map((mail) => mail.text).join('\n')).toContain('I run the <b>bakery</b> on the corner.');
+    expect(toAdmin.map((mail) => mail.html).join('\n')).toContain(
+      'I run the &lt;b&gt;bakery&lt;/b&gt; on the corner.',
+    );
     expect(mails.find((mail) => recipientOf(mail) === ana.email)?.subject).toBe(
       'Welcome to Town Square: your sign-up is approved',
     );
