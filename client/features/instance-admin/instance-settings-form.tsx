@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { fieldErrorsFrom } from '../../../common/contracts/auth';
 import {
   type InstanceSettings,
@@ -18,6 +18,7 @@ import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/page-spinner';
 import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
+import { SettingsSection } from '../account';
 import { useInstanceSettings, useUpdateInstanceSettings } from './instance-admin.queries';
 
 const MODE_CHOICES: Record<RegistrationMode, { label: string; explanation: string }> = {
@@ -148,7 +149,7 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
       {formError && <Alert>{formError}</Alert>}
-      <Section title="About this instance" description="Everyone sees these, signed in or not.">
+      <SettingsSection title="About this instance" description="Everyone sees these, signed in or not.">
         <TextField
           label="Name"
           name="name"
@@ -186,8 +187,8 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
           error={errors.contactEmail}
           hint="Shown to everyone, for questions about this instance. Leave it empty to show none."
         />
-      </Section>
-      <Section title="Sign-ups">
+      </SettingsSection>
+      <SettingsSection title="Sign-ups">
         <fieldset aria-describedby={errors.registrationMode ? `${modeLegendId}-error` : undefined}>
           <legend id={modeLegendId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Who can sign up
@@ -239,7 +240,7 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
             </p>
           )}
         </div>
-      </Section>
+      </SettingsSection>
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" isBusy={save.isPending}>
           Save settings
@@ -292,32 +293,5 @@ function ModeChoice({
         </span>
       </span>
     </label>
-  );
-}
-
-/** A titled card of the form; the heading names the region for landmark navigation. */
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div>
-        <h2 id={headingId} className="text-lg font-semibold">
-          {title}
-        </h2>
-        {description && <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>}
-      </div>
-      {children}
-    </section>
   );
 }
