@@ -4,7 +4,8 @@ import type { ClientConfigResponse } from '../../common/contracts/client-config'
 import { AuthCard, SignUpForm, useCurrentUser } from '../features/auth';
 import { useClientConfig } from '../lib/instance';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { Spinner } from '../ui/button';
+import { userMessageOf } from '../lib/api-client';
+import { Button, Spinner } from '../ui/button';
 
 const LINK_CLASS = 'font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300';
 
@@ -30,6 +31,18 @@ export function SignUpPage() {
   const config = useClientConfig();
   const [applicant, setApplicant] = useState<{ displayName: string; email: string } | null>(null);
   if (user) return <Navigate to="/" replace />;
+  if (config.isError && !config.data) {
+    return (
+      <AuthCard title="Create your account" subtitle="The sign-up form did not load." footer={logInFooter}>
+        <div role="alert" className="flex flex-col items-start gap-3 text-slate-800 dark:text-slate-200">
+          <p>{userMessageOf(config.error)}</p>
+          <Button variant="secondary" onClick={() => void config.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
   if (!config.data) {
     return (
       <AuthCard title="Create your account" subtitle="One moment…" footer={logInFooter}>
