@@ -3,8 +3,10 @@ import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 
 import type { Config } from './config';
 import { accountFeature } from './features/account/account.plugin';
 import { adminsFeature } from './features/admins/admins.plugin';
+import { auditFeature } from './features/audit/audit.plugin';
 import { authFeature } from './features/auth/auth.plugin';
 import { clientConfigFeature } from './features/client-config/client-config.plugin';
+import { dataExportFeature, type DataExportFeature } from './features/data-export/data-export.plugin';
 import { emailConfirmationFeature } from './features/email-confirmation/email-confirmation.plugin';
 import { linkPreviewsFeature } from './features/link-previews/link-previews.plugin';
 import { mailAdminFeature } from './features/mail-admin/mail-admin.plugin';
@@ -19,6 +21,7 @@ import { registrationAdminFeature } from './features/registration-admin/registra
 import { profilesFeature } from './features/profiles/profiles.plugin';
 import { safetyFeature } from './features/safety/safety.plugin';
 import { searchFeature } from './features/search/search.plugin';
+import { userAdminFeature } from './features/user-admin/user-admin.plugin';
 import { usersFeature } from './features/users/users.plugin';
 import { installApiDocs } from './http/api-docs';
 import { API_PREFIX, installApiGuards } from './http/api-guards';
@@ -53,6 +56,8 @@ export interface TestHooks {
   realtime?: { server: RealtimeServer; clock?: () => number };
   /** Hears of every route as it is registered: tests that must cover them all list them here. */
   onRoute?: (route: RouteOptions) => void;
+  /** Gets the data-export job, so tests run its rounds rather than wait for its timer. */
+  onDataExportJob?: (job: DataExportFeature['job']) => void;
 }
 
 export interface AppDeps {
@@ -138,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = authFeature(platform, { users, registration });
   passwordResetFeature(platform, { users });
   const emailConfirmation = emailConfirmationFeature(platform);
+  const audit = auditFeature(platform, { users, admins });
   // After the session hook (auth), which resolves what they check.
   installApiGuards(app);
   installTextInputGuard(app);
@@ -156,12 +162,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const media = mediaFeature(platform);
   const linkPreviews = linkPreviewsFeature(platform);
   const posts = postsFeature(platform, { users, notifications, media, linkPreviews, safety });
+  const dataExport = dataExportFeature(platform, { notifications });
+  testHooks.onDataExportJob?.(dataExport.job);
   searchFeature(platform, { users, safety });
   profilesFeature(platform, { users, posts, safety });
-  moderationFeature(platform, { users, posts, admins, live });
-  accountFeature(platform, { users, auth, emailConfirmation, media, posts, admins, live });
+  moderationFeature(platform, { users, posts, admins, audit, live });
+  userAdminFeature(platform, { admins, audit, live });
+  accountFeature(platform, {
+    users,
+    auth,
+    emailConfirmation,
+    media,
+    posts,
+    admins,
+    live,
+    dataExport: dataExport.service,
+  });
   mailAdminFeature(platform, { admins });
-  registrationAdminFeature(platform, { admins, registration });
+  registrationAdminFeature(platform, { admins, audit, registration });
   clientConfigFeature(platform);
 
   await app.register(

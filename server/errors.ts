@@ -50,6 +50,13 @@ export class AppError extends Error {
 
 const make = (code: ErrorCode, options?: AppErrorOptions) => new AppError(code, options);
 const retryAfter = (seconds: number) => ({ 'retry-after': String(seconds) });
+/** "3 hours", "12 minutes": a wait as people say it, rounded up. */
+function formatWait(seconds: number): string {
+  const hours = Math.ceil(seconds / 3600);
+  if (hours > 1) return `${hours} hours`;
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 const upstream = (code: ErrorCode) => () => make(code, { upstream: true });
 
 /** One factory per code the server throws; the status and default message come from the catalogue. */
@@ -91,6 +98,9 @@ export const errors = {
     make('two_factor_code_invalid', { fields: { code: ERROR_CATALOGUE.two_factor_code_invalid.message } }),
   twoFactorChallengeInvalid: () => make('two_factor_challenge_invalid'),
   twoFactorState: (message: string) => make('two_factor_state', { message }),
+  passkeyRequestInvalid: () => make('passkey_request_invalid'),
+  passkeyNotVerified: () => make('passkey_not_verified'),
+  passkeyLimitReached: () => make('passkey_limit_reached'),
   accountPending: () => make('account_pending'),
   registrationClosed: () => make('registration_closed'),
   inviteRequired: () => make('invite_required'),
@@ -132,6 +142,16 @@ export const errors = {
   invalidCrop: () => make('invalid_crop'),
   imageNotFound: () => make('image_not_found'),
   imageAttached: () => make('image_attached'),
+
+  // "Your data".
+  dataExportInProgress: () => make('data_export_in_progress'),
+  /** A new archive may be asked for once per DATA_EXPORT_INTERVAL_MS. */
+  dataExportTooSoon: (retryAfterSeconds: number) =>
+    make('data_export_too_soon', {
+      message: `You asked for an archive recently. Try again in ${formatWait(retryAfterSeconds)}.`,
+      headers: retryAfter(retryAfterSeconds),
+    }),
+  dataExportUnavailable: () => make('data_export_unavailable'),
   fileTooLarge: () => make('file_too_large'),
 
   // Blocks, mutes, reports and the admin.
@@ -147,6 +167,9 @@ export const errors = {
   adminOnly: () => make('admin_only'),
   cannotSuspendSelf: () => make('cannot_suspend_self'),
   cannotSuspendAdmin: () => make('cannot_suspend_admin'),
+  staffOnly: () => make('staff_only'),
+  ownAccount: () => make('own_account'),
+  founderRole: () => make('founder_role'),
 
   // Link previews. Messages are fixed per code: resolver and socket details would turn the
   // endpoint into a port scanner.

@@ -25,6 +25,14 @@ export const API_BASE = '/api/v1';
  */
 export type ApiErrorCode = ErrorCode | 'http_error';
 
+/** A failure in the browser, not on the server, whose message is written for the person. */
+export class UserFacingError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'UserFacingError';
+  }
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
@@ -166,6 +174,6 @@ function fieldErrorsOf(value: unknown): FieldErrors {
 
 /** What to tell a person when a request failed. */
 export function userMessageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError || error instanceof UserFacingError) return error.message;
   return 'Could not reach Tidings. Check your connection and try again.';
 }

@@ -10,13 +10,18 @@ import {
   SessionsList,
   SettingsSection,
 } from '../features/account';
+import { YourDataSettings } from '../features/data-export';
 import { InviteLinks, useHasInviteLinks } from '../features/invites';
+import { PasskeySettings } from '../features/passkeys';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
 import { TwoFactorSettings } from '../features/two-factor';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 
-/** /settings: the signed-in account's profile, sign-in details, devices, blocks and mutes, deletion. */
+/**
+ * /settings: the signed-in account's profile, sign-in details, devices, blocks and mutes, the
+ * archive of its data, deletion.
+ */
 export function SettingsPage() {
   const { data: user, isPending } = useCurrentUser();
   const status = useSafetyStatus(Boolean(user));
@@ -51,6 +56,12 @@ export function SettingsPage() {
       <SettingsSection title="Two-factor sign-in" description="A second step at log-in, with your phone.">
         <TwoFactorSettings />
       </SettingsSection>
+      <SettingsSection
+        title="Passkeys"
+        description="Log in with your device's screen lock instead of your password; with two-factor sign-in on, a passkey can also be the second step."
+      >
+        <PasskeySettings />
+      </SettingsSection>
       <SettingsSection title="Sessions" description="Browsers and devices logged in to your account.">
         <SessionsList />
       </SettingsSection>
@@ -59,6 +70,13 @@ export function SettingsPage() {
         description="You and the accounts you block do not see each other's posts; the posts of accounts you mute are hidden from you."
       >
         <BlockedAndMutedAccounts />
+      </SettingsSection>
+      <SettingsSection
+        id="your-data"
+        title="Your data"
+        description="An archive of your profile, posts, likes and images, to download. It is kept for 7 days."
+      >
+        <YourDataSettings />
       </SettingsSection>
       <SettingsSection
         title="Delete account"

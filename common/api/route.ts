@@ -16,6 +16,21 @@ export function answer<S extends z.ZodType>(schema: S, type: string, status: 200
   return { status, type, schema };
 }
 
+/**
+ * An answer that is a file the browser saves (streamed, not JSON): its media type, and its name
+ * in the OpenAPI document. A plain link downloads it, so the route is readable without
+ * X-Requested-With (server/http/api-guards.ts).
+ */
+export interface FileAnswer {
+  readonly status: 200;
+  readonly type: string;
+  readonly file: string;
+}
+
+export function fileAnswer(mediaType: string, type: string): FileAnswer {
+  return { status: 200, type, file: mediaType };
+}
+
 /** A body the server reads as multipart/form-data (an image upload), not JSON. */
 export const MULTIPART = 'multipart';
 
@@ -25,7 +40,7 @@ export interface RouteSchemas {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType | typeof MULTIPART;
   /** `null`: 204 No Content. */
-  readonly response: Answer | null;
+  readonly response: Answer | FileAnswer | null;
 }
 
 export type ApiRoute<N extends EndpointName = EndpointName> = RouteSchemas &
@@ -64,8 +79,10 @@ export type ParamsOut<R> = z.output<Schema<R, 'params'>>;
 export type QueryOut<R> = z.output<Schema<R, 'query'>>;
 export type BodyOut<R> = z.output<Schema<R, 'body'>>;
 
-/** The JSON body of a success; `void` for a 204. */
+/** The JSON body of a success; `void` for a 204 or a file. */
 export type AnswerOf<R> = R extends { readonly response: Answer<infer S> } ? z.output<S> : void;
+
+export type IsFileAnswer<R> = R extends { readonly response: FileAnswer } ? true : false;
 
 export type HasParams<R> = R extends { readonly params: z.ZodType } ? true : false;
 export type HasQuery<R> = R extends { readonly query: z.ZodType } ? true : false;

@@ -12,6 +12,7 @@ import {
   signUpResponseSchema,
 } from '../contracts/auth';
 import { clientConfigResponseSchema } from '../contracts/client-config';
+import { dataExportRequestSchema, dataExportResponseSchema } from '../contracts/data-export';
 import { previewQuerySchema } from '../contracts/link-previews';
 import { mediaParamsSchema, mediaUploadResponseSchema } from '../contracts/media';
 import {
@@ -86,7 +87,27 @@ import {
   twoFactorLogInRequestSchema,
   twoFactorStatusSchema,
 } from '../contracts/two-factor';
-import { answer, defineRouteTable, MULTIPART } from './route';
+import {
+  adminUserPageSchema,
+  adminUserParamsSchema,
+  adminUserSchema,
+  adminUsersQuerySchema,
+  auditPageSchema,
+  auditQuerySchema,
+  setRoleRequestSchema,
+} from '../contracts/staff';
+import {
+  passkeyCreationOptionsSchema,
+  passkeyListSchema,
+  passkeyLogInOptionsRequestSchema,
+  passkeyLogInRequestSchema,
+  passkeyParamsSchema,
+  passkeyPasswordRequestSchema,
+  passkeyRegisterRequestSchema,
+  passkeyRequestOptionsSchema,
+  passkeySchema,
+} from '../contracts/passkeys';
+import { answer, defineRouteTable, fileAnswer, MULTIPART } from './route';
 
 const postPage = answer(postPageSchema, 'PostPage');
 const currentUser = answer(currentUserResponseSchema, 'CurrentUserResponse');
@@ -135,6 +156,37 @@ export const routes = defineRouteTable({
     summary: 'Replaces the recovery codes with 10 new ones, with a code from the app',
     body: twoFactorCodeRequestSchema,
     response: answer(recoveryCodesResponseSchema, 'RecoveryCodesResponse'),
+  },
+  'auth.passkeyOptions': {
+    summary:
+      "The browser's prompt for a passkey: any of this site's (to log in with it alone) or, with the second step's challenge, that account's",
+    body: passkeyLogInOptionsRequestSchema,
+    response: answer(passkeyRequestOptionsSchema, 'PasskeyRequestOptions'),
+  },
+  'auth.logInPasskey': {
+    summary: 'Start a session with a passkey: alone, or as the second step after the password',
+    body: passkeyLogInRequestSchema,
+    response: currentUser,
+  },
+  'passkeys.list': {
+    summary: "The signed-in account's passkeys",
+    response: answer(passkeyListSchema, 'PasskeyList'),
+  },
+  'passkeys.registrationOptions': {
+    summary: "The browser's prompt to make a new passkey (needs the password)",
+    body: passkeyPasswordRequestSchema,
+    response: answer(passkeyCreationOptionsSchema, 'PasskeyCreationOptions'),
+  },
+  'passkeys.register': {
+    summary: 'Stores the new passkey the browser made, under the name given',
+    body: passkeyRegisterRequestSchema,
+    response: answer(passkeySchema, 'Passkey', 201),
+  },
+  'passkeys.remove': {
+    summary: 'Removes a passkey (needs the password)',
+    params: passkeyParamsSchema,
+    body: passkeyPasswordRequestSchema,
+    response: null,
   },
   'auth.logOut': { summary: 'End this session', response: null },
   'auth.me': { summary: 'The signed-in account, or null', response: currentUser },
@@ -247,6 +299,20 @@ export const routes = defineRouteTable({
     response: answer(revokedSessionsResponseSchema, 'RevokedSessionsResponse'),
   },
   'account.delete': { summary: 'Delete the account', body: deleteAccountRequestSchema, response: null },
+
+  'dataExport.status': {
+    summary: 'The state of the archive of your data: none, pending, building, ready or failed',
+    response: answer(dataExportResponseSchema, 'DataExportResponse'),
+  },
+  'dataExport.request': {
+    summary: 'Ask for an archive of your data, made in the background (one at a time, once a day)',
+    body: dataExportRequestSchema,
+    response: answer(dataExportResponseSchema, 'DataExportResponse', 201),
+  },
+  'dataExport.download': {
+    summary: 'Download the ready archive of your data (a ZIP file)',
+    response: fileAnswer('application/zip', 'DataExportArchive'),
+  },
 
   'notifications.list': {
     summary: "The reader's notifications, newest first",
@@ -380,29 +446,51 @@ export const routes = defineRouteTable({
     response: null,
   },
   'admin.reports': {
-    summary: 'Open reports, grouped by post (admins)',
+    summary: 'Open reports, grouped by post (admins and moderators)',
     response: answer(reportQueueResponseSchema, 'ReportQueueResponse'),
   },
   'admin.closeReports': {
-    summary: "Close a post's reports (admins)",
+    summary: "Close a post's reports (admins and moderators)",
     params: postParamsSchema,
     body: closeReportsRequestSchema,
     response: answer(closeReportsResponseSchema, 'CloseReportsResponse'),
   },
   'admin.removePost': {
-    summary: 'Delete any post (admins)',
+    summary: 'Delete any post (admins and moderators)',
     params: postParamsSchema,
     response: answer(postDeleteResponseSchema, 'PostDeleteResponse'),
   },
   'admin.suspend': {
-    summary: 'Suspend an account (admins)',
+    summary: 'Suspend an account (admins and moderators)',
     params: userParamsSchema,
     response: answer(suspensionResponseSchema, 'SuspensionResponse'),
   },
   'admin.unsuspend': {
-    summary: 'Lift a suspension (admins)',
+    summary: 'Lift a suspension (admins and moderators)',
     params: userParamsSchema,
     response: answer(suspensionResponseSchema, 'SuspensionResponse'),
+  },
+  'admin.users': {
+    summary:
+      'Accounts, newest first, by search and filter (admins and moderators; addresses for admins only)',
+    query: adminUsersQuerySchema,
+    response: answer(adminUserPageSchema, 'AdminUserPage'),
+  },
+  'admin.setRole': {
+    summary: 'Make an account an admin or a moderator, or take its role away (admins)',
+    params: adminUserParamsSchema,
+    body: setRoleRequestSchema,
+    response: answer(adminUserSchema, 'AdminUser'),
+  },
+  'admin.forcePasswordReset': {
+    summary: 'End every session of an account and make it choose a new password by e-mail (admins)',
+    params: adminUserParamsSchema,
+    response: null,
+  },
+  'admin.auditLog': {
+    summary: 'What admins and moderators did, newest first (admins)',
+    query: auditQuerySchema,
+    response: answer(auditPageSchema, 'AuditPage'),
   },
 
   'docs.openapi': {

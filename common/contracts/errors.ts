@@ -66,6 +66,18 @@ export const ERROR_CATALOGUE = {
     message: 'This sign-in took too long or was already finished. Log in again.',
   },
   two_factor_state: { status: 409, message: 'Two-factor sign-in is not in a state that allows this.' },
+  passkey_request_invalid: {
+    status: 400,
+    message: 'This passkey request took too long or was already used. Try again.',
+  },
+  passkey_not_verified: {
+    status: 400,
+    message: 'That passkey could not be verified. Try again, or log in another way.',
+  },
+  passkey_limit_reached: {
+    status: 409,
+    message: 'This account has as many passkeys as it can hold. Remove one first.',
+  },
   email_unconfirmed: {
     status: 403,
     message: 'Confirm your e-mail address first: open the link we sent you.',
@@ -95,6 +107,17 @@ export const ERROR_CATALOGUE = {
   image_attached: { status: 409, message: 'This image is part of a post; delete the post instead.' },
   file_too_large: { status: 413, message: `Images can be at most ${MEDIA_MAX_FILE_BYTES / 1024 / 1024} MB.` },
 
+  // "Your data": the archive of an account.
+  data_export_in_progress: {
+    status: 409,
+    message: 'Your archive is being made already. We will tell you when it is ready.',
+  },
+  data_export_too_soon: { status: 429, message: 'You asked for an archive recently. Try again later.' },
+  data_export_unavailable: {
+    status: 404,
+    message: 'There is no archive to download: it expired or is not ready. Ask for a new one.',
+  },
+
   // Blocks, mutes, reports and the admin.
   cannot_block_self: { status: 400, message: 'You cannot block yourself.' },
   cannot_mute_self: { status: 400, message: 'You cannot mute yourself.' },
@@ -111,7 +134,13 @@ export const ERROR_CATALOGUE = {
   },
   admin_only: { status: 403, message: 'Only an admin can do this.' },
   cannot_suspend_self: { status: 400, message: 'You cannot suspend yourself.' },
-  cannot_suspend_admin: { status: 403, message: 'Admins cannot be suspended.' },
+  cannot_suspend_admin: {
+    status: 403,
+    message: 'Admins and moderators cannot be suspended: take their role away first.',
+  },
+  staff_only: { status: 403, message: 'Only an admin or a moderator can do this.' },
+  own_account: { status: 400, message: 'You cannot do this to your own account.' },
+  founder_role: { status: 409, message: "The founding admin's role cannot be changed." },
 
   // Link previews: another site failed or may not be fetched.
   forbidden_address: {

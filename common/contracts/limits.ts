@@ -47,3 +47,6 @@ export const SIGN_UP_REASON_MAX_LENGTH = 500;
 export const INVITE_MAX_USES_LIMIT = 100;
 /** Recovery codes made at once, when two-factor sign-in is turned on or the codes are renewed. */
 export const RECOVERY_CODE_COUNT = 10;
+/** Passkeys one account may hold: enough for every device and a spare key. */
+export const PASSKEYS_PER_ACCOUNT_MAX = 10;
+export const PASSKEY_NAME_MAX_LENGTH = 60;

@@ -160,14 +160,14 @@ const publicPost: Guard<PublicPost> = object({
   linkPreview: nullable(postLinkPreview),
 });
 
-const notificationType: Guard<NotificationType> = oneOf('mention', 'reply', 'like');
+const notificationType: Guard<NotificationType> = oneOf('mention', 'reply', 'like', 'data-export-ready');
 
 const notification: Guard<Notification> = object({
   id: isString,
   type: notificationType,
   actors: arrayOf(postAuthor),
   actorCount: isFiniteNumber,
-  postId: isString,
+  postId: nullable(isString),
   excerpt: isString,
   createdAt: isString,
   readAt: nullable(isString),

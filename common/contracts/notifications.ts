@@ -7,8 +7,13 @@ export const NOTIFICATIONS_PAGE_SIZE = 50;
 /** People named in one entry ("Ana, Bo and 3 others"); the rest are only counted. */
 export const NOTIFICATION_ACTORS_SHOWN = 3;
 
-export const NOTIFICATION_TYPES = ['mention', 'reply', 'like'] as const;
+/** What someone did (mention, reply, like), or a notice about the reader's own account. */
+export const NOTIFICATION_TYPES = ['mention', 'reply', 'like', 'data-export-ready'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Notices: about the reader's account, with neither an actor nor a post; they open the settings. */
+export const NOTICE_TYPES = ['data-export-ready'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
 
 /**
  * One entry of the list. Likes, and replies, on the same post group while they are unread: once
@@ -18,18 +23,18 @@ export const notificationSchema = z.strictObject({
   /** The group's id: what marking one read names. */
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
-  /** Newest first, at most NOTIFICATION_ACTORS_SHOWN. */
+  /** Newest first, at most NOTIFICATION_ACTORS_SHOWN; none for a notice. */
   actors: z.array(postAuthorSchema),
   /** Everyone in the group, named or not. */
   actorCount: z.number(),
   /**
    * The post to open: the one that mentions the reader (mention), or the reader's own post that
-   * was replied to or liked.
+   * was replied to or liked; null for a notice.
    */
-  postId: z.string(),
+  postId: z.string().nullable(),
   /**
    * The start of the plain text of the newest member's post: the mentioning post, the newest
-   * reply, or the liked post.
+   * reply, or the liked post; empty for a notice.
    */
   excerpt: z.string(),
   /** The newest member's time. */

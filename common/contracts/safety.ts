@@ -1,3 +1,4 @@
+import { staffRoleSchema } from './staff';
 import { z } from './zod';
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS } from './report-reasons';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
@@ -38,6 +39,8 @@ export type SafetyTargetResponse = z.output<typeof safetyTargetResponseSchema>;
 /** `GET /api/v1/me/safety`: what the browser needs to know about the signed-in account. */
 export const safetyStatusResponseSchema = z.strictObject({
   isAdmin: z.boolean(),
+  /** Admin or moderator (reports, suspensions, the user list); null for everyone else. */
+  staffRole: staffRoleSchema.nullable(),
   /** The channel to take live feed events from: `feed`, or the reader's own filtered one. */
   liveFeedChannel: z.string(),
 });

@@ -53,10 +53,12 @@ export type TwoFactorLogInRequest = z.input<typeof twoFactorLogInRequestSchema>;
 
 /**
  * POST /api/v1/auth/login answers the account and a session, or, where two-factor sign-in is on,
- * a challenge to send back with a code (no session yet).
+ * a challenge to send back with a code or a passkey (no session yet).
  */
 export const logInResponseSchema = z.strictObject({
   user: currentUserSchema.nullable(),
   twoFactorChallenge: z.string().nullable(),
+  /** Whether the second step can be a passkey (the account has one) besides a code. */
+  secondStepPasskey: z.boolean(),
 });
 export type LogInResponse = z.output<typeof logInResponseSchema>;

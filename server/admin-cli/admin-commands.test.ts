@@ -123,6 +123,36 @@ describe('grant-admin and revoke-admin', () => {
   });
 });
 
+describe('grant-moderator and revoke-moderator', () => {
+  it('makes an account a moderator and takes the role back; each change is in the audit log', async () => {
+    const founder = await signedUpUser(t);
+    const mo = await signedUpUser(t);
+    const role = async (cookie: string) =>
+      (await t.api({ method: 'GET', url: '/api/v1/me/safety', cookie })).json<{ staffRole: string | null }>()
+        .staffRole;
+    expect(await run('grant-moderator', `@${mo.account.handle}`)).toEqual([
+      `@${mo.account.handle} is now a moderator.`,
+    ]);
+    expect(await role(mo.cookie)).toBe('moderator');
+    await expect(run('grant-moderator', founder.account.email)).rejects.toThrow('is an admin');
+    expect((await run('list-users', '--search', mo.account.handle))[1]).toContain('\tmoderator');
+    expect(await run('revoke-moderator', mo.account.email)).toEqual([
+      `@${mo.account.handle} is no longer a moderator.`,
+    ]);
+    expect(await role(mo.cookie)).toBeNull();
+    await expect(run('revoke-moderator', mo.account.email)).rejects.toThrow('is not a moderator');
+    const log = await t.api({ method: 'GET', url: '/api/v1/admin/audit-log', cookie: founder.cookie });
+    expect(log.json<{ entries: unknown[] }>().entries).toEqual([
+      expect.objectContaining({ action: 'user.role_changed', actorHandle: null, detail: { role: null } }),
+      expect.objectContaining({
+        action: 'user.role_changed',
+        actorHandle: null,
+        detail: { role: 'moderator' },
+      }),
+    ]);
+  });
+});
+
 describe('list-users', () => {
   it('lists accounts newest first with their roles, filtered by part of a handle or address', async () => {
     const first = await signedUpUser(t, { handle: 'alpha_one', email: 'alpha@example.com' });

@@ -4,6 +4,7 @@ import { displayNameSchema, emailSchema, handleSchema } from '../../common/contr
 import type { Config } from '../config';
 import type { Db } from '../platform/db/database';
 import { createAdminsService } from '../features/admins';
+import { createAuditService } from '../features/audit';
 import { hashPassword } from '../features/auth';
 import { makeResetLink, PASSWORD_RESET_TOKEN_TTL_MS } from '../features/password-reset';
 import { createAccountTokensRepository, createUsersRepository, type UserRow } from '../features/users';
@@ -34,6 +35,8 @@ Commands:
   disable-two-factor <e-mail or @handle>      turns two-factor sign-in off (a lost phone and lost codes)
   grant-admin <e-mail or @handle>             makes the account an admin
   revoke-admin <e-mail or @handle>            takes admin rights away (never from the last admin)
+  grant-moderator <e-mail or @handle>         makes the account a moderator (reports and suspensions)
+  revoke-moderator <e-mail or @handle>        takes the moderator role away
   help                                        this text
 
 It reads the same environment as the server (DATABASE_URL, DATA_DIR, PUBLIC_URL, .env).`;
@@ -57,6 +60,8 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
   const { db, config, out } = deps;
   const users = createUsersRepository(db);
   const admins = createAdminsService({ db });
+  // What the operator does here is logged like what admins do in the app, with no actor.
+  const audit = createAuditService({ db, users });
 
   async function account(who: string | undefined): Promise<UserRow> {
     if (!who) throw new CommandError('Name the account: its e-mail address or @handle.');
@@ -80,11 +85,10 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
       if (!Number.isInteger(limit) || limit < 1 || limit > LIST_USERS_MAX_LIMIT)
         throw new CommandError(`--limit must be a whole number from 1 to ${LIST_USERS_MAX_LIMIT}.`);
       const rows = await users.listNewestFirst(limit, values.search);
-      const adminIds = await admins.adminIds();
       out(['HANDLE', 'E-MAIL', 'ROLES', 'CREATED'].join('\t'));
       for (const row of rows) {
         const roles = [
-          adminIds.has(row.id) ? 'admin' : '',
+          (await admins.roleOf(row.id)) ?? '',
           row.suspended_at ? 'suspended' : '',
           row.email_confirmed_at === null ? 'unconfirmed' : '',
         ].filter(Boolean);
@@ -193,11 +197,43 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
 
     case 'grant-admin': {
       const user = await account(rest[0]);
-      out(
-        (await admins.grant(user.id))
-          ? `@${user.handle} is now an admin.`
-          : `@${user.handle} already was an admin.`,
-      );
+      const granted = await admins.grant(user.id);
+      if (granted)
+        await audit.record(null, {
+          action: 'user.role_changed',
+          targetUserId: user.id,
+          detail: { role: 'admin' },
+        });
+      out(granted ? `@${user.handle} is now an admin.` : `@${user.handle} already was an admin.`);
+      return;
+    }
+
+    case 'grant-moderator': {
+      const user = await account(rest[0]);
+      if (await admins.isAdmin(user.id))
+        throw new CommandError(`@${user.handle} is an admin; revoke-admin first to make them a moderator.`);
+      const granted = await admins.setRole(user.id, 'moderator');
+      if (granted)
+        await audit.record(null, {
+          action: 'user.role_changed',
+          targetUserId: user.id,
+          detail: { role: 'moderator' },
+        });
+      out(granted ? `@${user.handle} is now a moderator.` : `@${user.handle} already was a moderator.`);
+      return;
+    }
+
+    case 'revoke-moderator': {
+      const user = await account(rest[0]);
+      if ((await admins.roleOf(user.id)) !== 'moderator')
+        throw new CommandError(`@${user.handle} is not a moderator.`);
+      await admins.revoke(user.id);
+      await audit.record(null, {
+        action: 'user.role_changed',
+        targetUserId: user.id,
+        detail: { role: null },
+      });
+      out(`@${user.handle} is no longer a moderator.`);
       return;
     }
 
@@ -207,6 +243,11 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
       if ((await admins.count()) <= 1)
         throw new CommandError(`@${user.handle} is the last admin; grant another account first.`);
       await admins.revoke(user.id);
+      await audit.record(null, {
+        action: 'user.role_changed',
+        targetUserId: user.id,
+        detail: { role: null },
+      });
       out(`@${user.handle} is no longer an admin.`);
       return;
     }

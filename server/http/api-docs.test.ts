@@ -88,7 +88,8 @@ describe('the documentation', () => {
   it('describes each answer with the schema of its type, under its name', () => {
     const schemas = document.components?.schemas ?? {};
     for (const route of Object.values(routes)) {
-      if (route.response !== null) expect(schemas[route.response.type], route.name).toBeDefined();
+      if (route.response !== null && !('file' in route.response))
+        expect(schemas[route.response.type], route.name).toBeDefined();
     }
     expect(schemas['PostPage']).toMatchObject({
       type: 'object',

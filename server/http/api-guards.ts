@@ -8,8 +8,10 @@ declare module 'fastify' {
     /** A state-changing route that works without a session (sign-up, log-in). */
     isPublic?: boolean;
     /**
-     * A GET that answers the same public text to anyone (the OpenAPI document): readable
-     * without X-Requested-With, so tools and a browser tab can fetch it.
+     * A GET that answers the same public text to anyone (the OpenAPI document), or a file a
+     * plain link downloads (the archive of one's data, still only for its owner's session):
+     * readable without X-Requested-With, which a link cannot send. Neither changes anything, and
+     * another site cannot read what it answers.
      */
     readableWithoutHeader?: boolean;
   }

@@ -60,19 +60,27 @@ function responsesOf(route: ApiRoute): OpenAPIV3_1.ResponsesObject {
   const success: OpenAPIV3_1.ResponsesObject =
     route.response === null
       ? { '204': { description: 'Done; no body.' } }
-      : {
-          [String(route.response.status)]: {
-            description: route.response.type,
-            content: {
-              'application/json': { schema: { $ref: `#/components/schemas/${route.response.type}` } },
+      : 'file' in route.response
+        ? {
+            '200': {
+              description: route.response.type,
+              content: { [route.response.file]: { schema: { type: 'string', format: 'binary' } } },
             },
-          },
-        };
+          }
+        : {
+            [String(route.response.status)]: {
+              description: route.response.type,
+              content: {
+                'application/json': { schema: { $ref: `#/components/schemas/${route.response.type}` } },
+              },
+            },
+          };
   return { ...success, '4XX': error, '5XX': error };
 }
 
 function operationOf(route: ApiRoute): OpenAPIV3_1.OperationObject {
-  const isDocument = route.name === 'docs.openapi';
+  // Read without X-Requested-With: the document, and files a plain link downloads.
+  const isDocument = route.name === 'docs.openapi' || (route.response !== null && 'file' in route.response);
   const body = requestBodyOf(route);
   return {
     operationId: route.name,
@@ -97,7 +105,7 @@ function answerSchemaOf(schema: z.ZodType): Schema {
 function answerSchemas(all: readonly ApiRoute[]): Record<string, Schema> {
   const schemas: Record<string, Schema> = {};
   for (const route of all) {
-    if (route.response === null) continue;
+    if (route.response === null || 'file' in route.response) continue;
     schemas[route.response.type] = { title: route.response.type, ...answerSchemaOf(route.response.schema) };
   }
   return schemas;

@@ -6,7 +6,8 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
-import type { AnswerOf, ApiRoute, BodyOut, ParamsOut, QueryOut } from '../../common/api/route';
+import type { Readable } from 'node:stream';
+import type { AnswerOf, ApiRoute, BodyOut, IsFileAnswer, ParamsOut, QueryOut } from '../../common/api/route';
 import { errors } from '../errors';
 import { parseInput } from './parse-input';
 import type { SerializedJson } from './serialized-json';
@@ -22,8 +23,20 @@ export interface RouteInput<R> {
   body: () => BodyOut<R>;
 }
 
-/** The answer's body (sent with the table's status), or its JSON text made elsewhere; nothing for a 204. */
-export type RouteResult<R> = AnswerOf<R> | SerializedJson<AnswerOf<R>>;
+/** A file the route streams to the browser, which saves it under `filename`. */
+export interface FileDownload {
+  body: Readable;
+  size: number;
+  /** Letters, digits, `-`, `_` and `.` only: it goes into a header as it is. */
+  filename: string;
+}
+
+/**
+ * The answer's body (sent with the table's status), or its JSON text made elsewhere; nothing for
+ * a 204; the file for a file answer.
+ */
+export type RouteResult<R> =
+  IsFileAnswer<R> extends true ? FileDownload : AnswerOf<R> | SerializedJson<AnswerOf<R>>;
 
 export type RouteHandler<R> = (
   request: FastifyRequest,
@@ -73,12 +86,28 @@ export function defineRoute<R extends ApiRoute>(
     handler: async (request, reply) => {
       const result = await handler(request, reply, inputOf(route, request));
       if (route.response === null) return reply.status(204).send();
+      if ('file' in route.response) return sendFile(reply, route.response.file, result as FileDownload);
       if (checkAnswers) checkAnswer(route.response.schema, route.name, request, result);
       // Text made as JSON elsewhere (a worker) goes out as it is.
       if (typeof result === 'string') void reply.type('application/json; charset=utf-8');
       return reply.status(route.response.status).send(result);
     },
   });
+}
+
+const SAFE_FILENAME = /^[A-Za-z0-9._-]{1,200}$/;
+
+/** Private to its reader: never kept by a shared cache, saved rather than shown. */
+function sendFile(reply: FastifyReply, mediaType: string, file: FileDownload) {
+  if (!SAFE_FILENAME.test(file.filename))
+    throw new Error(`unsafe download name ${JSON.stringify(file.filename)}`);
+  return reply
+    .status(200)
+    .header('content-type', mediaType)
+    .header('content-length', file.size)
+    .header('cache-control', 'private, no-store')
+    .header('content-disposition', `attachment; filename="${file.filename}"`)
+    .send(file.body);
 }
 
 /** Throws the generic 500 when `result`, as it goes on the wire, is not what the route table says. */

@@ -7,6 +7,7 @@ import type { KyselyPlugin } from 'kysely';
 import { inject } from 'vitest';
 import type { FeedEvent, UserEvent } from '../../common/contracts/live-events';
 import { buildApp } from '../app';
+import type { DataExportJob } from '../features/data-export';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db/database';
 import { freshTestDatabase } from './test-database';
@@ -24,6 +25,8 @@ export interface TestApp {
   channelEvents: { channels: string[]; event: string; data: unknown }[];
   /** Every route the app registered, as Fastify reported it (HEAD twins of GET routes included). */
   routes: { method: string; url: string }[];
+  /** The app's data-export job: tests run its rounds with runOnce(). */
+  dataExportJob: DataExportJob;
   /** DATABASE_URL of the app's database, for a second app that must share it. */
   databaseUrl: string;
   /** inject() with the X-Requested-With header every real client sends. */
@@ -61,11 +64,15 @@ export async function createTestApp(
   const userEvents: TestApp['userEvents'] = [];
   const channelEvents: TestApp['channelEvents'] = [];
   const routes: TestApp['routes'] = [];
+  let dataExportJob: DataExportJob | null = null;
   const app = await buildApp({
     config,
     ...(clientDir === undefined ? {} : { clientDir }),
     database: { ...database, db: plugins.reduce((db, plugin) => db.withPlugin(plugin), database.db) },
     testHooks: {
+      onDataExportJob: (job) => {
+        dataExportJob = job;
+      },
       onRoute: ({ method, url }) => {
         for (const one of [method].flat()) routes.push({ method: one, url });
       },
@@ -76,9 +83,11 @@ export async function createTestApp(
       },
     },
   });
+  if (!dataExportJob) throw new Error('the app did not start its data-export job');
   return {
     app,
     database,
+    dataExportJob,
     databaseUrl: config.database.kind === 'sqlite' ? `sqlite:${config.database.file}` : config.database.url,
     dataDir,
     events,

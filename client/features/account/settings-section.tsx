@@ -4,15 +4,19 @@ import { type ReactNode, useId } from 'react';
 export function SettingsSection({
   title,
   description,
+  id,
   children,
 }: {
   title: string;
   description?: ReactNode;
+  /** The fragment a link opens the page at (`/settings#your-data`). */
+  id?: string;
   children: ReactNode;
 }) {
   const headingId = useId();
   return (
     <section
+      id={id}
       aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
     >

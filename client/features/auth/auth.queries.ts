@@ -9,6 +9,7 @@ import type {
 } from '../../../common/contracts/auth';
 import type { TwoFactorLogInRequest } from '../../../common/contracts/two-factor';
 import { api } from '../../lib/api-client';
+import { signWithPasskey } from '../../lib/webauthn';
 
 export const currentUserKey = ['auth', 'me'] as const;
 
@@ -50,6 +51,20 @@ export function useLogInTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TwoFactorLogInRequest) => api('auth.logInTwoFactor', { body: input }),
+    onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
+  });
+}
+
+/** Logging in with a passkey: alone, or (with the challenge the password earned) as the second step. */
+export function useLogInPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (twoFactorChallenge: string | null) => {
+      const body = twoFactorChallenge === null ? {} : { twoFactorChallenge };
+      const { options } = await api('auth.passkeyOptions', { body });
+      const credential = await signWithPasskey(options);
+      return api('auth.logInPasskey', { body: { ...body, credential } });
+    },
     onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
   });
 }

@@ -7,7 +7,8 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkLogIn, loadAuthChecks } from './auth-checks';
-import { useLogIn } from './auth.queries';
+import { useLogIn, useLogInPasskey } from './auth.queries';
+import { PasskeyButton } from './passkey-button';
 import { loadTwoFactorStep } from './lazy-parts';
 
 const TwoFactorStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })));
@@ -17,6 +18,8 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const logIn = useLogIn();
+  const passkey = useLogInPasskey();
+  const error = logIn.error ?? passkey.error;
   const formRef = useRef<HTMLFormElement>(null);
   const challenge = logIn.data?.twoFactorChallenge ?? null;
 
@@ -32,13 +35,19 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       return;
     }
     setFieldErrors({});
+    passkey.reset();
     logIn.mutate(checked.data, { onSuccess: (answer) => answer.user && onLoggedIn() });
   };
 
   if (challenge)
     return (
       <Suspense fallback={<p className="text-slate-700 dark:text-slate-300">One moment…</p>}>
-        <TwoFactorStep challenge={challenge} onLoggedIn={onLoggedIn} onRestart={() => logIn.reset()} />
+        <TwoFactorStep
+          challenge={challenge}
+          passkey={logIn.data?.secondStepPasskey ?? false}
+          onLoggedIn={onLoggedIn}
+          onRestart={() => logIn.reset()}
+        />
       </Suspense>
     );
 
@@ -50,7 +59,7 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       onFocus={() => void loadAuthChecks().catch(() => undefined)}
       className="flex flex-col gap-5"
     >
-      {logIn.error && <Alert>{userMessageOf(logIn.error)}</Alert>}
+      {error && <Alert>{userMessageOf(error)}</Alert>}
       <TextField
         label="E-mail or handle"
         name="login"
@@ -80,6 +89,15 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
       <Button type="submit" isBusy={logIn.isPending} className="mt-1 w-full">
         Log in
       </Button>
+      <PasskeyButton
+        isBusy={passkey.isPending}
+        onClick={() => {
+          logIn.reset();
+          passkey.mutate(null, { onSuccess: onLoggedIn });
+        }}
+      >
+        Use a passkey
+      </PasskeyButton>
     </form>
   );
 }

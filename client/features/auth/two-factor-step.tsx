@@ -3,34 +3,41 @@ import { ApiError, userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { useLogInTwoFactor } from './auth.queries';
+import { useLogInPasskey, useLogInTwoFactor } from './auth.queries';
+import { PasskeyButton } from './passkey-button';
 
 /** The second step of logging in: a code from the authenticator app, or a recovery code. */
 export function TwoFactorStep({
   challenge,
+  passkey,
   onLoggedIn,
   onRestart,
 }: {
   challenge: string;
+  /** The account has a passkey, which can answer this step instead of a code. */
+  passkey: boolean;
   onLoggedIn: () => void;
   /** Back to the password: the challenge ran out, or the person wants to start again. */
   onRestart: () => void;
 }) {
   const [code, setCode] = useState('');
   const verify = useLogInTwoFactor();
-  const error = verify.error;
+  const withPasskey = useLogInPasskey();
+  const error = verify.error ?? withPasskey.error;
   const fieldError = error instanceof ApiError ? error.fields.code : undefined;
   const isExpired = error instanceof ApiError && error.code === 'two_factor_challenge_invalid';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    withPasskey.reset();
     verify.mutate({ challenge, code }, { onSuccess: onLoggedIn });
   };
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <p className="text-slate-700 dark:text-slate-300">
-        Your account asks for a second step. Open your authenticator app and enter the code it shows.
+        Your account asks for a second step. Open your authenticator app and enter the code it shows
+        {passkey ? ', or use one of your passkeys' : ''}.
       </p>
       {error && !fieldError && (
         <Alert>
@@ -59,6 +66,17 @@ export function TwoFactorStep({
       <Button type="submit" isBusy={verify.isPending} className="mt-1 w-full">
         Verify
       </Button>
+      {passkey && (
+        <PasskeyButton
+          isBusy={withPasskey.isPending}
+          onClick={() => {
+            verify.reset();
+            withPasskey.mutate(challenge, { onSuccess: onLoggedIn });
+          }}
+        >
+          Use a passkey instead
+        </PasskeyButton>
+      )}
       <Button variant="ghost" onClick={onRestart}>
         Use another account
       </Button>

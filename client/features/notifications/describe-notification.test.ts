@@ -31,6 +31,14 @@ describe('describeNotification', () => {
     );
   });
 
+  it('says a notice about the account as a whole sentence, with no one named', () => {
+    const notice = { ...entry('data-export-ready', []), postId: null, excerpt: '' };
+    expect(describeNotification(notice)).toEqual({
+      sentence: 'Your data archive is ready',
+      excerpt: 'Download it from your settings within 7 days.',
+    });
+  });
+
   it('keeps the excerpt apart from the sentence', () => {
     expect(describeNotification(entry('like', ['Ana'])).excerpt).toBe('Tea or coffee?');
   });

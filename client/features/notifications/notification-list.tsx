@@ -1,4 +1,4 @@
-import { AtSign, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
+import { Archive, AtSign, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../common/contracts/notifications';
 import { Avatar } from '../../ui/avatar';
@@ -23,7 +23,12 @@ const ICONS: Record<Notification['type'], { icon: LucideIcon; className: string 
   mention: { icon: AtSign, className: 'text-primary-700 dark:text-primary-300' },
   reply: { icon: MessageCircle, className: 'text-slate-600 dark:text-slate-400' },
   like: { icon: Heart, className: 'fill-current text-rose-700 dark:text-rose-400' },
+  'data-export-ready': { icon: Archive, className: 'text-primary-700 dark:text-primary-300' },
 };
+
+/** A post's entry opens the post; a notice about the account opens its place in the settings. */
+const targetOf = (notification: Notification): string =>
+  notification.postId === null ? '/settings#your-data' : `/p/${notification.postId}`;
 
 /**
  * One row: the kind's icon, the faces, then the sentence, which wraps beside them (never under
@@ -35,7 +40,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const { icon: Icon, className } = ICONS[notification.type];
   return (
     <Link
-      to={`/p/${notification.postId}`}
+      to={targetOf(notification)}
       className={`flex items-start gap-3 px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${isUnread ? 'bg-primary-50 dark:bg-primary-950' : 'bg-white dark:bg-slate-900'}`}
     >
       <Icon aria-hidden="true" className={`mt-1.5 size-5 shrink-0 ${className}`} />

@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/platform';
 import type { AdminsService } from '../admins';
 import type { AuthFeature } from '../auth';
+import type { DataExportService } from '../data-export';
 import type { EmailConfirmationFeature } from '../email-confirmation';
 import type { LivePublishers } from '../live';
 import type { MediaService } from '../media';
@@ -18,6 +19,7 @@ export interface AccountNeeds {
   posts: PostsService;
   admins: AdminsService;
   live: LivePublishers;
+  dataExport: DataExportService;
 }
 
 /** The signed-in person's own account: profile, picture, e-mail, password, sessions, deletion. */
@@ -26,6 +28,7 @@ export function accountFeature(platform: Platform, needs: AccountNeeds): Account
     db: platform.db,
     media: needs.media,
     posts: needs.posts,
+    dataExports: needs.dataExport,
     emailConfirmation: needs.emailConfirmation.service,
     present: needs.users.presentCurrent,
     passwordChecks: platform.rateLimiter(PASSWORD_CHECK_FAILURES_PER_ACCOUNT),

@@ -4,6 +4,7 @@ import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createSessionsRepository, hashPassword, verifyPassword } from '../auth';
+import type { DataExportService } from '../data-export';
 import type { EmailConfirmationService } from '../email-confirmation';
 import type { MediaService, UploadInput } from '../media';
 import type { PostsService } from '../posts';
@@ -14,6 +15,7 @@ export interface AccountServiceDeps {
   db: Db;
   media: Pick<MediaService, 'uploadAvatar' | 'attachAvatar' | 'removeById' | 'removeAllOf'>;
   posts: Pick<PostsService, 'removeAllBy'>;
+  dataExports: Pick<DataExportService, 'removeAllOf'>;
   emailConfirmation: Pick<EmailConfirmationService, 'changeAddress'>;
   present: UsersFeature['presentCurrent'];
   /** Wrong current passwords per account (PASSWORD_CHECK_FAILURES_PER_ACCOUNT). */
@@ -33,6 +35,7 @@ export function createAccountService({
   db,
   media,
   posts,
+  dataExports,
   emailConfirmation,
   present,
   passwordChecks,
@@ -128,15 +131,18 @@ export function createAccountService({
       sessions.deleteOthers(userId, currentSessionId),
 
     /**
-     * Posts (and the replies under them), likes, sessions, images and their files go; readers'
-     * feeds drop the posts live; the handle and e-mail address are free again at once.
+     * Posts (and the replies under them), likes, sessions, images, the archive of the account's
+     * data and their files go; readers' feeds drop the posts live; the handle and e-mail address
+     * are free again at once.
      */
     async deleteAccount(userId: string, password: string): Promise<void> {
       const user = await requireAccount(userId);
       await checkPassword(user, password, 'password');
       if (await isAdmin(userId)) throw errors.adminAccount();
-      await media.removeAllOf(userId, () =>
-        posts.removeAllBy(userId, (trx) => createUsersRepository(trx).delete(userId)),
+      await dataExports.removeAllOf(userId, () =>
+        media.removeAllOf(userId, () =>
+          posts.removeAllBy(userId, (trx) => createUsersRepository(trx).delete(userId)),
+        ),
       );
       await closeUserSockets(userId);
       await passwordChecks.reset(userId);

@@ -5,6 +5,9 @@ import type { UsersFeature } from '../users';
 import { AUTH_RATE_RULES } from './auth.limits';
 import { registerAuthRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
+import { registerPasskeyRoutes } from './passkeys.routes';
+import { createPasskeysService } from './passkeys.service';
+import { relyingPartyOf } from './relying-party';
 import { createSessionCookie, type SessionCookie } from './session-cookie';
 import { installSessionHook } from './session.hook';
 import { createSessionsRepository } from './sessions.repository';
@@ -28,15 +31,25 @@ export function authFeature(
 ): AuthFeature {
   const { app, config, db, events, instance, rateLimiter } = platform;
   const cookie = createSessionCookie(config.isSecure);
+  // Wrong codes and wrong passwords at a change of sign-in count together, per account.
+  const twoFactorFailures = rateLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT);
   const twoFactor = createTwoFactorService({
     db,
     seal: createTextSeal(config.sessionSecret, 'totp-secret'),
     sessionSecret: config.sessionSecret,
-    failures: rateLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT),
+    failures: twoFactorFailures,
     instanceName: async () => (await instance.current()).name,
+  });
+  const passkeys = createPasskeysService({
+    db,
+    users: users.repository,
+    relyingParty: relyingPartyOf(config.publicUrl),
+    instanceName: async () => (await instance.current()).name,
+    failures: twoFactorFailures,
   });
   const service = createAuthService({
     twoFactor,
+    passkeys,
     users: users.repository,
     sessions: createSessionsRepository(db),
     registration: registration.service,
@@ -50,8 +63,9 @@ export function authFeature(
   });
   installSessionHook(app, service, cookie, users.presentCurrent);
   platform.apiRoutes((api) => {
-    registerAuthRoutes(api, { auth: service, cookie, present: users.presentCurrent });
+    registerAuthRoutes(api, { auth: service, cookie, present: users.presentCurrent, passkeys });
     registerTwoFactorRoutes(api, { twoFactor, users: users.repository });
+    registerPasskeyRoutes(api, { passkeys });
   });
   return { service, cookie };
 }

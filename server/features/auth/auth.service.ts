@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
+import type { passkeyLogInRequestSchema } from '../../../common/contracts/passkeys';
 import type { TwoFactorLogInRequest } from '../../../common/contracts/two-factor';
 import { errors } from '../../errors';
 import { isUniqueViolation } from '../../platform/db/db-errors';
@@ -10,6 +12,7 @@ import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
 import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
 import { newSessionToken, sessionIdFor } from './session-token';
 import type { SessionsRepository, SessionWithUser } from './sessions.repository';
+import type { PasskeysService } from './passkeys.service';
 import type { TwoFactorService } from './two-factor.service';
 
 export interface AuthLimiters {
@@ -23,6 +26,8 @@ export interface AuthServiceDeps {
   sessions: SessionsRepository;
   /** The second step of logging in, where the account has turned it on. */
   twoFactor: Pick<TwoFactorService, 'isEnabled' | 'startLogIn' | 'finishLogIn'>;
+  /** Logging in with a passkey, alone or as the second step. */
+  passkeys: Pick<PasskeysService, 'has' | 'logIn'>;
   /** Whether the instance lets this sign-up in, and how (at once, or as an application). */
   registration: Pick<RegistrationService, 'admit' | 'giveBack'>;
   limiters: AuthLimiters;
@@ -43,13 +48,15 @@ export interface SignedIn {
 }
 
 /** The right password: signed in, or (the account uses two-factor sign-in) a challenge for the second step. */
-export type LoggedIn = SignedIn | { user: UserRow; twoFactorChallenge: string };
+export type LoggedIn = SignedIn | { user: UserRow; twoFactorChallenge: string; secondStepPasskey: boolean };
 
 /** A new account: signed in, or (token null) waiting for an admin's approval, without a session. */
 export interface SignedUp {
   user: UserRow;
   token: string | null;
 }
+
+type PasskeyLogIn = z.output<typeof passkeyLogInRequestSchema>;
 
 const USER_AGENT_MAX_LENGTH = 512;
 
@@ -143,7 +150,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (isSuspended(user)) throw accountSuspended();
       if (user.applied_at !== null) throw errors.accountPending();
       if (await deps.twoFactor.isEnabled(user.id))
-        return { user, twoFactorChallenge: await deps.twoFactor.startLogIn(user.id) };
+        return {
+          user,
+          twoFactorChallenge: await deps.twoFactor.startLogIn(user.id),
+          secondStepPasskey: await deps.passkeys.has(user.id),
+        };
       return startSession(user, meta);
     },
 
@@ -155,6 +166,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!user) throw errors.twoFactorChallengeInvalid();
       if (isSuspended(user)) throw accountSuspended();
       return startSession(user, meta);
+    },
+
+    /** A passkey alone, or as the second step: the passkey's account, in the same states a password admits. */
+    async logInPasskey(input: PasskeyLogIn, meta: ClientMeta): Promise<SignedIn> {
+      await limitOrThrow(deps.limiters.loginPerIp, meta.ip);
+      const user = await deps.users.findById(await deps.passkeys.logIn(input));
+      // Deleted since: its passkeys went with it, so only a race ends here.
+      if (!user) throw errors.passkeyNotVerified();
+      if (isSuspended(user)) throw accountSuspended();
+      if (user.applied_at !== null) throw errors.accountPending();
+      return startSession(user, meta);
+    },
+
+    /** Every passkey prompt takes a challenge the database keeps: limited like attempts to log in. */
+    async passkeyPrompt(meta: ClientMeta): Promise<void> {
+      await limitOrThrow(deps.limiters.loginPerIp, meta.ip);
     },
 
     async logOut(sessionId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import type { AdminsService } from '../admins';
+import type { AuditService } from '../audit';
 import type { LivePublishers } from '../live';
 import type { PostsService } from '../posts';
 import type { UsersFeature } from '../users';
@@ -11,6 +12,7 @@ export interface ModerationNeeds {
   users: UsersFeature;
   posts: PostsService;
   admins: AdminsService;
+  audit: AuditService;
   live: LivePublishers;
 }
 
@@ -19,6 +21,7 @@ export function moderationFeature(platform: Platform, needs: ModerationNeeds): M
   const moderation = createModerationService({
     db: platform.db,
     admins: needs.admins,
+    audit: needs.audit,
     posts: needs.posts,
     users: needs.users.repository,
     reportLimiter: platform.rateLimiter(REPORTS_PER_USER),

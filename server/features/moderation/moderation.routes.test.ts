@@ -51,25 +51,37 @@ describe('the admin', () => {
     expect(first.map((row) => row.id)).toContain(admins[0]);
   });
 
-  it('answers 403 admin_only to a signed-in non-admin on every admin endpoint, 401 without a session', async () => {
+  it('answers 403 to a signed-in member on every staff endpoint (admin_only where moderators may not), 401 without a session', async () => {
     const admin = await signedUpUser(t);
     const ben = await signedUpUser(t);
     expect(await isAdmin(admin)).toBe(true);
     expect(await isAdmin(ben)).toBe(false);
     const postId = await post(admin, 'hello');
+    const staff = 'staff_only';
+    const adminOnly = 'admin_only';
     const endpoints = [
-      { method: 'GET', url: '/api/v1/admin/reports' },
+      { method: 'GET', url: '/api/v1/admin/reports', code: staff },
       {
         method: 'POST',
         url: `/api/v1/admin/posts/${postId}/reports/close`,
         payload: { outcome: 'resolved' },
+        code: staff,
       },
-      { method: 'POST', url: '/api/v1/admin/posts/not-an-id/reports/close', payload: {} },
-      { method: 'DELETE', url: `/api/v1/admin/posts/${postId}` },
-      { method: 'PUT', url: `/api/v1/admin/users/${admin.user.id}/suspension` },
-      { method: 'DELETE', url: `/api/v1/admin/users/${admin.user.id}/suspension` },
-      { method: 'GET', url: '/api/v1/admin/mail' },
-      { method: 'GET', url: '/api/v1/admin/settings' },
+      { method: 'POST', url: '/api/v1/admin/posts/not-an-id/reports/close', payload: {}, code: staff },
+      { method: 'DELETE', url: `/api/v1/admin/posts/${postId}`, code: staff },
+      { method: 'PUT', url: `/api/v1/admin/users/${admin.user.id}/suspension`, code: staff },
+      { method: 'DELETE', url: `/api/v1/admin/users/${admin.user.id}/suspension`, code: staff },
+      { method: 'GET', url: '/api/v1/admin/users', code: staff },
+      {
+        method: 'PUT',
+        url: `/api/v1/admin/users/${admin.user.id}/role`,
+        payload: { role: null },
+        code: adminOnly,
+      },
+      { method: 'POST', url: `/api/v1/admin/users/${admin.user.id}/password-reset`, code: adminOnly },
+      { method: 'GET', url: '/api/v1/admin/audit-log', code: adminOnly },
+      { method: 'GET', url: '/api/v1/admin/mail', code: adminOnly },
+      { method: 'GET', url: '/api/v1/admin/settings', code: adminOnly },
       {
         method: 'PUT',
         url: '/api/v1/admin/settings',
@@ -81,10 +93,11 @@ describe('the admin', () => {
           registrationMode: 'closed',
           membersCanInvite: true,
         },
+        code: adminOnly,
       },
-      { method: 'GET', url: '/api/v1/admin/applications' },
-      { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/approve` },
-      { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/reject` },
+      { method: 'GET', url: '/api/v1/admin/applications', code: adminOnly },
+      { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/approve`, code: adminOnly },
+      { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/reject`, code: adminOnly },
     ] as const;
     // Every admin entry of the route table is tried above.
     for (const route of Object.values(routes).filter((entry) => entry.name.startsWith('admin.'))) {
@@ -94,10 +107,10 @@ describe('the admin', () => {
         route.name,
       ).toBe(true);
     }
-    for (const endpoint of endpoints) {
+    for (const { code, ...endpoint } of endpoints) {
       const response = await t.api({ ...endpoint, cookie: ben.cookie });
       expect(response.statusCode, `${endpoint.method} ${endpoint.url}`).toBe(403);
-      expect(response.json()).toEqual({ error: { code: 'admin_only', message: expect.any(String) } });
+      expect(response.json()).toEqual({ error: { code, message: expect.any(String) } });
       expect((await t.api({ ...endpoint })).statusCode).toBe(401);
     }
     const stillThere = await t.api({ method: 'GET', url: `/api/v1/posts/${postId}` });

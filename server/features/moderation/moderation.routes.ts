@@ -4,7 +4,7 @@ import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
 import type { ModerationService } from './moderation.service';
 
-/** Reporting is for everyone signed in; everything under /admin answers 403 to non-admins. */
+/** Reporting is for everyone signed in; the staff's part answers 403 to everyone else. */
 export function registerModerationRoutes(
   api: FastifyInstance,
   { moderation }: { moderation: ModerationService },
@@ -12,7 +12,7 @@ export function registerModerationRoutes(
   // Authorised before the input is read: a non-admin learns nothing, not even what input is valid.
   async function requireAdmin(request: FastifyRequest) {
     const user = requireUser(request);
-    await moderation.requireAdmin(user.id);
+    await moderation.requireStaff(user.id);
     return user;
   }
 

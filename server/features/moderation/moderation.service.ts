@@ -11,6 +11,7 @@ import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/db-errors';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { AdminsService } from '../admins';
+import type { AuditService } from '../audit';
 import type { PostsService } from '../posts';
 import { presentPublicProfile, type UsersRepository } from '../users';
 import { REPORT_QUEUE_MAX_REPORTS } from './limits';
@@ -19,7 +20,8 @@ import { createModerationRepository, type ReportRow } from './moderation.reposit
 
 export interface ModerationServiceDeps {
   db: Db;
-  admins: Pick<AdminsService, 'isAdmin'>;
+  admins: Pick<AdminsService, 'canModerate' | 'requireStaff'>;
+  audit: Pick<AuditService, 'record'>;
   posts: Pick<PostsService, 'get' | 'getForReview' | 'removeAsAdmin'>;
   users: Pick<UsersRepository, 'findById'>;
   reportLimiter: RateLimiter;
@@ -28,10 +30,14 @@ export interface ModerationServiceDeps {
   now?: () => number;
 }
 
-/** Reports, the admin's queue, post removal and account suspension (who is an admin: admins). */
+/**
+ * Reports, the staff's queue, post removal and account suspension: for admins and moderators
+ * (who they are: admins), each action recorded in the audit log.
+ */
 export function createModerationService({
   db,
   admins,
+  audit,
   posts,
   users,
   reportLimiter,
@@ -40,28 +46,30 @@ export function createModerationService({
 }: ModerationServiceDeps) {
   const repo = createModerationRepository(db);
 
-  async function requireAdmin(userId: string): Promise<void> {
-    if (!(await admins.isAdmin(userId))) throw errors.adminOnly();
-  }
+  const requireStaff = (userId: string) => admins.requireStaff(userId);
 
   async function setSuspended(
     adminId: string,
     targetId: string,
     isSuspended: boolean,
   ): Promise<SuspensionResponse> {
-    await requireAdmin(adminId);
+    await requireStaff(adminId);
     if (targetId === adminId) throw errors.cannotSuspendSelf();
     const target = await users.findById(targetId);
     if (!target) throw errors.notFound('That account does not exist.');
-    if (await admins.isAdmin(targetId)) throw errors.cannotSuspendAdmin();
+    if (await admins.canModerate(targetId)) throw errors.cannotSuspendAdmin();
     await repo.setSuspended(targetId, isSuspended ? now() : null);
+    await audit.record(adminId, {
+      action: isSuspended ? 'user.suspended' : 'user.unsuspended',
+      targetUserId: targetId,
+    });
     // Its sessions are refused from now on; a socket opened before would keep receiving events.
     if (isSuspended) await closeUserSockets(targetId);
     return { user: presentPublicProfile(target), suspended: isSuspended };
   }
 
   return {
-    requireAdmin,
+    requireStaff,
 
     async report(reporterId: string, postId: string, input: CreateReportRequest): Promise<Report> {
       const post = await posts.get(postId, reporterId);
@@ -97,7 +105,7 @@ export function createModerationService({
     },
 
     async queue(adminId: string): Promise<ReportQueueResponse> {
-      await requireAdmin(adminId);
+      await requireStaff(adminId);
       const rows = await repo.listOpen(REPORT_QUEUE_MAX_REPORTS);
       const byPost = new Map<string, typeof rows>();
       for (const row of rows) byPost.set(row.post_id, [...(byPost.get(row.post_id) ?? []), row]);
@@ -105,23 +113,34 @@ export function createModerationService({
       for (const [postId, reports] of byPost) {
         const post = await posts.getForReview(postId, adminId);
         if (!post) continue;
-        // Offered only where it would be accepted: setSuspended refuses admins, oneself included.
-        const canSuspendAuthor = !(await admins.isAdmin(post.author.id));
+        // Offered only where it would be accepted: setSuspended refuses the staff, oneself included.
+        const canSuspendAuthor = !(await admins.canModerate(post.author.id));
         groups.push({ post, reports: reports.map(presentQueuedReport), canSuspendAuthor });
       }
       return { groups };
     },
 
     async closeReports(adminId: string, postId: string, outcome: 'resolved' | 'dismissed') {
-      await requireAdmin(adminId);
+      await requireStaff(adminId);
       const closed = await repo.closeOpen(postId, outcome, adminId, now());
       if (closed === 0) throw errors.notFound('This post has no open reports.');
+      await audit.record(adminId, {
+        action: outcome === 'resolved' ? 'report.resolved' : 'report.dismissed',
+        postId,
+      });
       return { closed };
     },
 
     async removePost(adminId: string, postId: string) {
-      await requireAdmin(adminId);
-      return posts.removeAsAdmin(postId);
+      await requireStaff(adminId);
+      const author = (await posts.getForReview(postId, adminId))?.author.id;
+      const removed = await posts.removeAsAdmin(postId);
+      await audit.record(adminId, {
+        action: 'post.removed',
+        postId,
+        ...(author ? { targetUserId: author } : {}),
+      });
+      return removed;
     },
 
     suspend: (adminId: string, targetId: string) => setSuspended(adminId, targetId, true),

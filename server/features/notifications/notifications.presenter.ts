@@ -15,14 +15,20 @@ export function presentGroup(
   return {
     id: group.group_id,
     type: newest.type,
-    actors: members.map((member) => ({
-      id: member.actor_id,
-      handle: member.actor_handle,
-      displayName: member.actor_display_name,
-    })),
+    actors: members.flatMap((member) =>
+      member.actor_id === null
+        ? []
+        : [
+            {
+              id: member.actor_id,
+              handle: member.actor_handle ?? '',
+              displayName: member.actor_display_name ?? '',
+            },
+          ],
+    ),
     actorCount: group.actor_count,
     postId: newest.post_id,
-    excerpt: excerptOf(newest.source_text),
+    excerpt: excerptOf(newest.source_text ?? ''),
     createdAt: new Date(group.latest_at).toISOString(),
     // Members are all read or all unread in practice (a group takes new members only while
     // unread and is read as a whole); the rule still holds if one is not.

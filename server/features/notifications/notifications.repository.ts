@@ -12,17 +12,20 @@ export interface NotificationGroupRow {
   actor_count: number;
 }
 
-/** A group's newest notification from one actor, with who they are and their post's text. */
+/**
+ * A group's newest notification from one actor, with who they are and their post's text. A
+ * notice has neither: its actor and post columns are null.
+ */
 export interface NotificationMemberRow {
   group_id: string;
   type: NotificationType;
-  post_id: string;
+  post_id: string | null;
   created_at: number;
   read_at: number | null;
-  actor_id: string;
-  actor_handle: string;
-  actor_display_name: string;
-  source_text: string;
+  actor_id: string | null;
+  actor_handle: string | null;
+  actor_display_name: string | null;
+  source_text: string | null;
 }
 
 /** Where a page of groups stops: the last group's newest time and its id. */
@@ -113,8 +116,8 @@ export function createNotificationsRepository(db: Db) {
                      partition by n.group_id, n.actor_id order by n.created_at desc, n.id desc
                    ) as actor_rank
             from notifications n
-            inner join users actor on actor.id = n.actor_id
-            inner join posts source on source.id = n.source_post_id
+            left join users actor on actor.id = n.actor_id
+            left join posts source on source.id = n.source_post_id
             where n.user_id = ${userId} and n.group_id in (${sql.join(groupIds)})
           ) by_actor
           where actor_rank = 1

@@ -1,6 +1,7 @@
 import { v7 as timeOrderedUuid } from 'uuid';
 import {
   type MarkNotificationsReadResponse,
+  type NoticeType,
   type Notification,
   NOTIFICATION_ACTORS_SHOWN,
   type NotificationType,
@@ -39,7 +40,7 @@ export interface NotificationsServiceDeps {
 
 /** One notification to write: who hears of it, who caused it, about what. */
 export interface NotifyInput {
-  type: NotificationType;
+  type: Exclude<NotificationType, NoticeType>;
   recipientId: string;
   actorId: string;
   /** The post the entry opens: the mentioning post, or the recipient's post. */
@@ -125,6 +126,29 @@ export function createNotificationsService({
 
   return {
     notify,
+
+    /**
+     * A notice about the reader's own account (an archive is ready): its own entry, written and
+     * announced at once, outside any post's transaction.
+     */
+    async notice(recipientId: string, type: NoticeType): Promise<void> {
+      const id = timeOrderedUuid();
+      await notifications.insertIfNew({
+        id,
+        user_id: recipientId,
+        type,
+        actor_id: null,
+        post_id: null,
+        source_post_id: null,
+        group_id: id,
+        created_at: now(),
+        read_at: null,
+      });
+      const notification = await findGroup(recipientId, id);
+      const unreadCount = await notifications.unreadCount(recipientId);
+      if (notification)
+        await publish(recipientId, { type: 'notification.created', notification, unreadCount });
+    },
 
     async list(userId: string, cursor?: string): Promise<NotificationsResponse> {
       const after = cursor === undefined ? null : decodeGroupCursor(cursor);

@@ -1,5 +1,6 @@
 import type { Platform } from '../../platform/platform';
 import type { AdminsService } from '../admins';
+import type { AuditService } from '../audit';
 import type { RegistrationFeature } from '../registration';
 import { registerRegistrationAdminRoutes } from './registration-admin.routes';
 import { createRegistrationAdminService } from './registration-admin.service';
@@ -7,7 +8,11 @@ import { createRegistrationAdminService } from './registration-admin.service';
 /** Instance settings and the approval queue for admins; invite links for whoever may make them. */
 export function registrationAdminFeature(
   platform: Platform,
-  { admins, registration }: { admins: AdminsService; registration: RegistrationFeature },
+  {
+    admins,
+    audit,
+    registration,
+  }: { admins: AdminsService; audit: AuditService; registration: RegistrationFeature },
 ): void {
   const { config, db, events, instance, mail } = platform;
   const service = createRegistrationAdminService({
@@ -16,6 +21,7 @@ export function registrationAdminFeature(
     events,
     invites: registration.invites,
     admins,
+    audit,
     mail,
     publicUrl: config.publicUrl,
   });

@@ -6,6 +6,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import type { InstanceSettingsStore } from '../../platform/instance/instance-settings';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { AdminsService } from '../admins';
+import type { AuditService } from '../audit';
 import { type InviteRow, type InvitesRepository, isInviteActive } from '../registration';
 import { createUsersRepository } from '../users';
 import { applicationApprovedMail, applicationRejectedMail, newApplicationMail } from './application.mail';
@@ -25,6 +26,13 @@ function presentInvite(row: InviteRow, now: number): Invite {
   };
 }
 
+/** The settings' fields whose values differ, by name: what the audit log says changed. */
+function changedFields(before: InstanceSettings, after: InstanceSettings): string[] {
+  return (Object.keys(after) as (keyof InstanceSettings)[]).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+}
+
 /** The admin's side of registration: settings, the approval queue; and everyone's invite links. */
 export function createRegistrationAdminService(deps: {
   db: Db;
@@ -32,11 +40,12 @@ export function createRegistrationAdminService(deps: {
   events: DomainEvents;
   invites: InvitesRepository;
   admins: Pick<AdminsService, 'isAdmin' | 'adminIds'>;
+  audit: Pick<AuditService, 'record'>;
   mail: Mailer;
   publicUrl: string;
   now?: () => number;
 }) {
-  const { db, instance, events, invites, admins, mail, publicUrl, now = Date.now } = deps;
+  const { db, instance, events, invites, admins, audit, mail, publicUrl, now = Date.now } = deps;
   const users = createUsersRepository(db);
 
   async function requireAdmin(userId: string): Promise<void> {
@@ -62,8 +71,12 @@ export function createRegistrationAdminService(deps: {
 
     async saveSettings(adminId: string, settings: InstanceSettings): Promise<InstanceSettings> {
       await requireAdmin(adminId);
+      const before = await instance.current();
       await instance.save(settings, now());
       await events.emit('instance.changed', {});
+      const fields = changedFields(before, settings);
+      if (fields.length > 0)
+        await audit.record(adminId, { action: 'instance.settings_changed', detail: { fields } });
       return instance.current();
     },
 
@@ -87,6 +100,8 @@ export function createRegistrationAdminService(deps: {
         max_uses: input.maxUses,
       };
       await invites.insert(row, code);
+      // A member's own invite links are theirs; an admin's are the instance's, and logged.
+      if (await admins.isAdmin(userId)) await audit.record(userId, { action: 'invite.created' });
       // In the fragment, like e-mailed links: it reaches neither access logs nor Referer headers.
       const link = `${publicUrl}/signup#invite=${code}`;
       return { invite: presentInvite({ ...row, code_hash: '', uses: 0, revoked_at: null }, at), link };
@@ -95,6 +110,7 @@ export function createRegistrationAdminService(deps: {
     async revokeInvite(userId: string, inviteId: string): Promise<void> {
       if (!(await invites.revoke(inviteId, userId, now())))
         throw errors.notFound('This invite link does not exist or was already withdrawn.');
+      if (await admins.isAdmin(userId)) await audit.record(userId, { action: 'invite.revoked' });
     },
 
     async applications(adminId: string) {
@@ -138,6 +154,7 @@ export function createRegistrationAdminService(deps: {
       await requireAdmin(adminId);
       const user = await pendingApplicant(userId);
       await users.approve(userId);
+      await audit.record(adminId, { action: 'application.approved', targetUserId: userId });
       const to = { email: user.email, displayName: user.display_name, handle: user.handle };
       await mail.queue(applicationApprovedMail(to, `${publicUrl}/login`, (await instance.current()).name));
     },
@@ -146,6 +163,8 @@ export function createRegistrationAdminService(deps: {
     async reject(adminId: string, userId: string): Promise<void> {
       await requireAdmin(adminId);
       const user = await pendingApplicant(userId);
+      // Before the row goes: the entry keeps the handle the applicant asked for.
+      await audit.record(adminId, { action: 'application.rejected', targetUserId: userId });
       await users.delete(userId);
       const to = { email: user.email, displayName: user.display_name, handle: user.handle };
       await mail.queue(applicationRejectedMail(to, (await instance.current()).name));

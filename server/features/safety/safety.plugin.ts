@@ -20,7 +20,7 @@ export function safetyFeature(
     createLiveFeedPublisher({ safety, publishPublic: live.feed, publishToChannels: live.channels }),
   );
   platform.apiRoutes((api) =>
-    registerSafetyRoutes(api, { safety, isAdmin: (userId) => admins.isAdmin(userId) }),
+    registerSafetyRoutes(api, { safety, roleOf: (userId) => admins.roleOf(userId) }),
   );
   return safety;
 }

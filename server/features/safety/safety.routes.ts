@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '../../../common/api/routes';
+import type { StaffRole } from '../../../common/contracts/staff';
 import { defineRoute } from '../../http/route-table';
 import { requireUser } from '../auth';
 import type { SafetyKind } from './safety.repository';
@@ -7,7 +8,7 @@ import type { SafetyService } from './safety.service';
 
 export interface SafetyRoutesDeps {
   safety: SafetyService;
-  isAdmin: (userId: string) => Promise<boolean>;
+  roleOf: (userId: string) => Promise<StaffRole | null>;
 }
 
 const ROUTES = {
@@ -15,11 +16,13 @@ const ROUTES = {
   mute: { list: routes['safety.mutes'], add: routes['safety.mute'], remove: routes['safety.unmute'] },
 } as const satisfies Record<SafetyKind, unknown>;
 
-export function registerSafetyRoutes(api: FastifyInstance, { safety, isAdmin }: SafetyRoutesDeps): void {
+export function registerSafetyRoutes(api: FastifyInstance, { safety, roleOf }: SafetyRoutesDeps): void {
   defineRoute(api, routes['safety.status'], async (request) => {
     const user = requireUser(request);
+    const staffRole = await roleOf(user.id);
     return {
-      isAdmin: await isAdmin(user.id),
+      isAdmin: staffRole === 'admin',
+      staffRole,
       liveFeedChannel: await safety.liveFeedChannelFor(user.id),
     };
   });

@@ -8,6 +8,7 @@ export {
 } from './user.presenter';
 export {
   createUsersRepository,
+  escapeLikePattern,
   isSuspended,
   type PublicUserRow,
   type UserRow,

@@ -1,5 +1,6 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { NotificationType } from '../../../common/contracts/notifications';
+import type { AuditAction, StaffRole } from '../../../common/contracts/staff';
 
 /**
  * The database as Kysely sees it. Times are epoch milliseconds (bigint in PostgreSQL, integer in
@@ -122,12 +123,12 @@ export interface NotificationsTable {
   /** Who is notified. */
   user_id: string;
   type: NotificationType;
-  /** Who caused it: the author of the mention or reply, or who liked. */
-  actor_id: string;
-  /** The post the notification opens: the mentioning post, or the reader's post. */
-  post_id: string;
+  /** Who caused it: the author of the mention or reply, or who liked; null for a notice. */
+  actor_id: string | null;
+  /** The post the notification opens: the mentioning post, or the reader's post; null for a notice. */
+  post_id: string | null;
   /** The post whose writing caused it: the mentioning post, the reply, or the liked post. */
-  source_post_id: string;
+  source_post_id: string | null;
   /** The list entry it belongs to (server/features/notifications). */
   group_id: string;
   created_at: number;
@@ -197,11 +198,26 @@ export interface ReportsTable {
   closed_by: string | null;
 }
 
-/** Accounts with admin rights; the founding account's row has founder = 1 (unique). */
+/** The staff: accounts that are admins or moderators; the founding admin's row has founder = 1 (unique). */
 export interface SiteAdminsTable {
   user_id: string;
   founder: number | null;
   granted_at: number;
+  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
+}
+
+/** One thing an admin or moderator (or the command line: no actor) did. */
+export interface AuditLogTable {
+  id: string;
+  actor_id: string | null;
+  actor_handle: string | null;
+  action: AuditAction;
+  target_user_id: string | null;
+  target_handle: string | null;
+  target_post_id: string | null;
+  /** JSON: auditDetailSchema (common/contracts/staff.ts). */
+  detail: string;
+  created_at: number;
 }
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
@@ -235,6 +251,60 @@ export interface AccountTokensTable {
   used_at: number | null;
 }
 
+/** A passkey (WebAuthn credential) of an account. */
+export interface PasskeysTable {
+  /** The credential ID, base64url. */
+  id: string;
+  user_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter (0 for those that keep none). */
+  counter: number;
+  /** JSON: the transports the browser reported at registration (passkeyTransportsSchema). */
+  transports: string;
+  name: string;
+  /** 1 when the provider syncs it across devices (backed up), 0 when it lives on one. */
+  synced: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export type PasskeyChallengePurpose = 'register' | 'log-in' | 'second-step';
+
+/** A WebAuthn challenge handed out and not yet answered; only its SHA-256 is kept. */
+export interface PasskeyChallengesTable {
+  challenge_hash: string;
+  /** The account it was made for; null for logging in with a passkey alone. */
+  user_id: string | null;
+  purpose: PasskeyChallengePurpose;
+  expires_at: number;
+}
+
+// --- "Your data" (server/features/data-export) --------------------------------------------------
+
+export type DataExportRowState = 'pending' | 'building' | 'ready' | 'failed';
+
+/** One account's archive: asked for, being built by a node, ready to download, or failed. */
+export interface DataExportsTable {
+  id: string;
+  user_id: string;
+  state: DataExportRowState;
+  requested_at: number;
+  /** Builds started so far, a crashed one included. */
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  /** The build's own id and how long its node holds it; another node may take it over after. */
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** Where the ZIP is in object storage, once ready. */
+  storage_key: string | null;
+  size_bytes: number | null;
+  ready_at: number | null;
+  expires_at: number | null;
+  /** Why the last build failed, for the logs and the admin; never shown to the account. */
+  failure: string | null;
+}
+
 // ----------------------------------------------------------------------------------------------
 
 export interface Database {
@@ -256,4 +326,8 @@ export interface Database {
   instance_settings: InstanceSettingsTable;
   invites: InvitesTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
+  audit_log: AuditLogTable;
+  data_exports: DataExportsTable;
 }

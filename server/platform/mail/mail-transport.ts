@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailTarget } from '../../config';
@@ -57,8 +57,10 @@ function folderTransport({ dir, from }: { dir: string; from: string }, log: Tran
       const info = await composer.sendMail({ from, ...mail });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      // The message may hold a live link: readable by the server's user only.
-      await writeFile(file, info.message, { mode: 0o600 });
+      // The message may hold a live link: readable by the server's user only. Written under
+      // another name first, so whatever watches the folder never reads half a message.
+      await writeFile(`${file}.partial`, info.message, { mode: 0o600 });
+      await rename(`${file}.partial`, file);
       log.info(
         { to: mail.to, subject: mail.subject, file, links: linksIn(mail.text) },
         'e-mail written to the outbox folder',

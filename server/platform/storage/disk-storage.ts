@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertStorageKey, contentTypeOf, type ObjectStorage } from './object-storage';
 
 /** Files under `root` (DATA_DIR/media by default). */
@@ -11,19 +13,32 @@ export function createDiskStorage(root: string): ObjectStorage {
     return join(root, key);
   };
 
+  /** Written beside its final name, then renamed: rename is atomic on one file system. */
+  async function writeThenRename<T>(key: string, write: (temporary: string) => Promise<T>): Promise<T> {
+    const path = pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      const result = await write(temporary);
+      await rename(temporary, path);
+      return result;
+    } catch (err) {
+      await rm(temporary, { force: true });
+      throw err;
+    }
+  }
+
   return {
     async put(key, body) {
-      const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      // Written beside its final name, then renamed: rename is atomic on one file system.
-      const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await writeFile(temporary, body);
-        await rename(temporary, path);
-      } catch (err) {
-        await rm(temporary, { force: true });
-        throw err;
-      }
+      await writeThenRename(key, (temporary) => writeFile(temporary, body));
+    },
+
+    async putStream(key, body: Readable) {
+      return writeThenRename(key, async (temporary) => {
+        const file = createWriteStream(temporary);
+        await pipeline(body, file);
+        return file.bytesWritten;
+      });
     },
 
     async open(key) {

@@ -47,6 +47,35 @@ export function describeObjectStorageContract(name: string, create: () => Promis
       expect(await text(small!.body)).toBe('GIF89a');
     });
 
+    it('writes a stream of unknown length whole, larger than one S3 part, and answers its size', async () => {
+      const chunk = Buffer.alloc(1024 * 1024);
+      for (let i = 0; i < chunk.length; i += 1) chunk[i] = (i * 7) % 253;
+      const chunks = 9;
+      async function* source() {
+        for (let n = 0; n < chunks; n += 1) yield Buffer.from(chunk);
+      }
+      const size = await storage.putStream('x/archive.zip', Readable.from(source()), 'application/zip');
+      expect(size).toBe(chunks * chunk.length);
+      const stored = await storage.open('x/archive.zip');
+      expect(stored).toMatchObject({ size: chunks * chunk.length, contentType: 'application/zip' });
+      expect((await buffer(stored!.body)).equals(Buffer.concat(Array(chunks).fill(chunk)))).toBe(true);
+    });
+
+    it('leaves nothing under the key when the stream fails, and keeps what was there', async () => {
+      await storage.put('x/kept.zip', Buffer.from('the old archive'), 'application/zip');
+      async function* failing() {
+        yield Buffer.alloc(64 * 1024, 1);
+        throw new Error('the source broke');
+      }
+      for (const key of ['x/kept.zip', 'x/never.zip']) {
+        await expect(storage.putStream(key, Readable.from(failing()), 'application/zip')).rejects.toThrow(
+          'the source broke',
+        );
+      }
+      expect(await storage.exists('x/never.zip')).toBe(false);
+      expect(await text((await storage.open('x/kept.zip'))!.body)).toBe('the old archive');
+    });
+
     it('answers null and false for a key that was never stored', async () => {
       expect(await storage.open('i/00/missing.webp')).toBeNull();
       expect(await storage.exists('i/00/missing.webp')).toBe(false);
@@ -65,6 +94,9 @@ export function describeObjectStorageContract(name: string, create: () => Promis
       'refuses the key %s for every operation',
       async (key) => {
         await expect(storage.put(key, Buffer.from('x'), 'image/webp')).rejects.toThrow(/invalid storage key/);
+        await expect(storage.putStream(key, Readable.from([Buffer.from('x')]), 'image/webp')).rejects.toThrow(
+          /invalid storage key/,
+        );
         await expect(storage.open(key)).rejects.toThrow(/invalid storage key/);
         await expect(storage.exists(key)).rejects.toThrow(/invalid storage key/);
         await expect(storage.delete([key])).rejects.toThrow(/invalid storage key/);

@@ -16,6 +16,12 @@ export interface StoredObject {
 export interface ObjectStorage {
   /** Writes the whole object or nothing: a reader never sees a partial file. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a stream of unknown length, never holding it whole, with the same rule as put: the
+   * object appears complete or not at all. A stream that fails leaves nothing under the key.
+   * Answers the bytes written.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
   /** The object, or null when there is none under that key. */
   open(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
@@ -39,6 +45,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.png': 'image/png',
   '.avif': 'image/avif',
+  '.zip': 'application/zip',
 };
 
 /** The type a key's extension stands for, where no stored type says otherwise. */

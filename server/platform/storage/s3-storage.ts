@@ -1,5 +1,11 @@
-import { Readable } from 'node:stream';
-import { S3_CONNECT_TIMEOUT_MS, S3_DELETE_BATCH_KEYS, S3_SOCKET_IDLE_TIMEOUT_MS } from './limits';
+import { PassThrough, Readable } from 'node:stream';
+import {
+  S3_CONNECT_TIMEOUT_MS,
+  S3_DELETE_BATCH_KEYS,
+  S3_SOCKET_IDLE_TIMEOUT_MS,
+  S3_UPLOAD_PART_BYTES,
+  S3_UPLOAD_PARTS_IN_FLIGHT,
+} from './limits';
 import { assertStorageKey, contentTypeOf, type ObjectStorage } from './object-storage';
 
 export interface S3StorageOptions {
@@ -49,6 +55,32 @@ export async function createS3Storage(options: S3StorageOptions): Promise<S3Stor
     async put(key, body, contentType) {
       assertStorageKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    async putStream(key, body, contentType) {
+      assertStorageKey(key);
+      // Loaded with the client, for the same reason; parts of S3_UPLOAD_PART_BYTES go up while the
+      // stream is read, and a failed upload is aborted, so no part is left behind.
+      const { Upload } = await import('@aws-sdk/lib-storage');
+      let bytes = 0;
+      const counted = body.pipe(
+        new PassThrough({
+          transform(chunk: Buffer, _encoding, done) {
+            bytes += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
+      body.once('error', (err) => counted.destroy(err));
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: counted, ContentType: contentType },
+        partSize: S3_UPLOAD_PART_BYTES,
+        queueSize: S3_UPLOAD_PARTS_IN_FLIGHT,
+        leavePartsOnError: false,
+      });
+      await upload.done();
+      return bytes;
     },
 
     async open(key) {

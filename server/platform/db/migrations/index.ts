@@ -17,6 +17,9 @@ import * as mailAndAccountTokens from './0015-mail-and-account-tokens';
 import * as emailConfirmation from './0016-email-confirmation';
 import * as instanceAndRegistration from './0017-instance-and-registration';
 import * as twoFactor from './0018-two-factor';
+import * as passkeys from './0019-passkeys';
+import * as dataExports from './0020-data-exports';
+import * as staffRolesAndAudit from './0021-staff-roles-and-audit';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -41,4 +44,7 @@ export const migrations: Record<string, Migration> = {
   '0016-email-confirmation': emailConfirmation,
   '0017-instance-and-registration': instanceAndRegistration,
   '0018-two-factor': twoFactor,
+  '0019-passkeys': passkeys,
+  '0020-data-exports': dataExports,
+  '0021-staff-roles-and-audit': staffRolesAndAudit,
 };

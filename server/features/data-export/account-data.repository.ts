@@ -1,0 +1,124 @@
+import type { Db } from '../../platform/db/database';
+import { DATA_EXPORT_PAGE_SIZE } from './limits';
+
+/** Where a page stopped: the last row's time and id (keyset, so a page never skips or repeats). */
+interface Keyset {
+  at: number;
+  id: string;
+}
+
+export interface ExportedPostRow {
+  id: string;
+  parent_id: string | null;
+  body_html: string;
+  body_text: string;
+  created_at: number;
+  edited_at: number | null;
+  images_json: string;
+  link_preview_json: string | null;
+}
+
+export interface ExportedLikeRow {
+  post_id: string;
+  created_at: number;
+}
+
+export interface ExportedMediaRow {
+  id: string;
+  image_json: string;
+}
+
+/**
+ * What an archive holds of one account, read a page at a time, oldest first: the account's
+ * posts (replies included), the posts it liked, and its uploads.
+ */
+export function createAccountDataRepository(db: Db) {
+  /** Every row of a keyset query, one page in memory at a time. */
+  async function* paged<T>(
+    readPage: (from: Keyset | null) => Promise<T[]>,
+    keysetOf: (row: T) => Keyset,
+  ): AsyncGenerator<T> {
+    let from: Keyset | null = null;
+    for (;;) {
+      const page = await readPage(from);
+      yield* page;
+      const last = page.at(-1);
+      if (!last || page.length < DATA_EXPORT_PAGE_SIZE) return;
+      from = keysetOf(last);
+    }
+  }
+
+  return {
+    posts(userId: string): AsyncGenerator<ExportedPostRow> {
+      return paged(
+        (from) => {
+          let query = db
+            .selectFrom('posts')
+            .select([
+              'id',
+              'parent_id',
+              'body_html',
+              'body_text',
+              'created_at',
+              'edited_at',
+              'images_json',
+              'link_preview_json',
+            ])
+            .where('author_id', '=', userId);
+          if (from)
+            query = query.where((eb) =>
+              eb.or([
+                eb('created_at', '>', from.at),
+                eb.and([eb('created_at', '=', from.at), eb('id', '>', from.id)]),
+              ]),
+            );
+          return query.orderBy('created_at').orderBy('id').limit(DATA_EXPORT_PAGE_SIZE).execute();
+        },
+        (row) => ({ at: Number(row.created_at), id: row.id }),
+      );
+    },
+
+    likes(userId: string): AsyncGenerator<ExportedLikeRow> {
+      return paged(
+        (from) => {
+          let query = db
+            .selectFrom('post_likes')
+            .select(['post_id', 'created_at'])
+            .where('user_id', '=', userId);
+          if (from)
+            query = query.where((eb) =>
+              eb.or([
+                eb('created_at', '>', from.at),
+                eb.and([eb('created_at', '=', from.at), eb('post_id', '>', from.id)]),
+              ]),
+            );
+          return query.orderBy('created_at').orderBy('post_id').limit(DATA_EXPORT_PAGE_SIZE).execute();
+        },
+        (row) => ({ at: Number(row.created_at), id: row.post_id }),
+      );
+    },
+
+    /** Every upload the account still has: posted images, its picture, images not posted yet. */
+    media(userId: string): AsyncGenerator<ExportedMediaRow & { created_at: number }> {
+      return paged(
+        (from) => {
+          let query = db
+            .selectFrom('media')
+            .select(['id', 'image_json', 'created_at'])
+            .where('owner_id', '=', userId);
+          if (from)
+            query = query.where((eb) =>
+              eb.or([
+                eb('created_at', '>', from.at),
+                eb.and([eb('created_at', '=', from.at), eb('id', '>', from.id)]),
+              ]),
+            );
+          return query.orderBy('created_at').orderBy('id').limit(DATA_EXPORT_PAGE_SIZE).execute();
+        },
+        (row) => ({ at: Number(row.created_at), id: row.id }),
+      );
+    },
+  };
+}
+
+export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;
