@@ -108,7 +108,7 @@ test('a report filed by one person is resolved by the admin in the reports queue
 
     // Non-admins are told the page is not for them.
     await dee.page.goto('/admin/reports');
-    await expect(dee.page.getByRole('alert')).toHaveText('Only an admin can see the reports.');
+    await expect(dee.page.getByRole('alert')).toHaveText('Only admins and moderators can see the reports.');
 
     await admin.page.getByRole('link', { name: 'Reports' }).click();
     await expect(admin.page).toHaveURL(/\/admin\/reports$/);

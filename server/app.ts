@@ -179,7 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     dataExport: dataExport.service,
   });
   mailAdminFeature(platform, { admins });
-  registrationAdminFeature(platform, { admins, audit, registration });
+  registrationAdminFeature(platform, { admins, audit, media, registration });
   clientConfigFeature(platform);
 
   await app.register(

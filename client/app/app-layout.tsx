@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { UndoToast } from '../features/safety';
 import { SearchBox } from '../features/search';
+import { useClientConfig } from '../lib/instance';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
 import { PageErrorBoundary } from './route-error';
@@ -18,6 +19,9 @@ const PhoneNav = lazy(() => import('./signed-in-nav').then((module) => ({ defaul
 export function AppLayout() {
   const { data: user, isPending } = useCurrentUser();
   const location = useLocation();
+  // The shell paints "Tidings" before any script; the instance's own name and icon follow.
+  const clientConfig = useClientConfig();
+  const instanceName = clientConfig.data?.instance.name ?? 'Tidings';
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -32,10 +36,10 @@ export function AppLayout() {
           {/* The word mark gives its room to the search box and account links from 640 px to 1023 px. */}
           <Link
             to="/"
-            aria-label="Tidings home"
-            className="shrink-0 rounded-lg sm:max-lg:[&>span>span]:hidden"
+            aria-label={`${instanceName} home`}
+            className="min-w-0 shrink-0 rounded-lg sm:max-lg:[&>span>span]:hidden"
           >
-            <Logo />
+            <Logo name={instanceName} icon={clientConfig.data?.instanceIcon ?? null} />
           </Link>
           {/* Phones search on /search, which has its own field: the header has no room for one. */}
           <SearchBox className="hidden min-w-48 flex-1 sm:block sm:max-w-sm" />

@@ -31,7 +31,7 @@ function BarLink({ to, label, name, icon }: { to: string; label: string; name?: 
 
 /**
  * Phones (below 640 px): a bottom bar in thumb reach, as phone social apps have, with Home,
- * Search, Notifications, Profile and a Menu disclosure holding Settings, Reports and Log out.
+ * Search, Notifications, Profile and a Menu disclosure holding Settings, Reports (staff) and Log out.
  */
 export function PhoneNav() {
   const { data: user } = useCurrentUser();
@@ -86,7 +86,7 @@ export function PhoneNav() {
           <Settings aria-hidden="true" className="size-5" />
           Settings
         </Link>
-        {safety.data?.isAdmin && (
+        {Boolean(safety.data?.staffRole) && (
           <Link to="/admin/reports" className={PANEL_ITEM}>
             <Flag aria-hidden="true" className="size-5" />
             Reports

@@ -37,6 +37,12 @@ const AdminSettingsPage = lazy(async () => ({
 const AdminApplicationsPage = lazy(async () => ({
   default: (await import('../pages/admin-applications-page')).AdminApplicationsPage,
 }));
+const AdminUsersPage = lazy(async () => ({
+  default: (await import('../pages/admin-users-page')).AdminUsersPage,
+}));
+const AdminAuditPage = lazy(async () => ({
+  default: (await import('../pages/admin-audit-page')).AdminAuditPage,
+}));
 const PostPage = lazy(async () => ({ default: (await import('../pages/post-page')).PostPage }));
 const ProfilePage = lazy(async () => ({ default: (await import('../pages/profile-page')).ProfilePage }));
 const NotFoundPage = lazy(async () => ({ default: (await import('../pages/not-found-page')).NotFoundPage }));
@@ -59,6 +65,8 @@ export function AppRoutes() {
           <Route path="admin/mail" element={<AdminMailPage />} />
           <Route path="admin/settings" element={<AdminSettingsPage />} />
           <Route path="admin/applications" element={<AdminApplicationsPage />} />
+          <Route path="admin/users" element={<AdminUsersPage />} />
+          <Route path="admin/audit" element={<AdminAuditPage />} />
           <Route path="p/:id" element={<PostPage />} />
           <Route path=":profile" element={<ProfilePage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -30,7 +30,8 @@ export function SignedInHeader() {
       {/* From 640 px to 1023 px Reports, Settings and Log out show as icons, named as ever. */}
       <nav aria-label="Account" className="hidden min-w-0 items-center gap-2 sm:flex lg:gap-3">
         <NotificationsLink unreadCount={unreadCount} />
-        {safety.data?.isAdmin && (
+        {/* Staff (admins and moderators) start from the reports; the admin pages link to the rest. */}
+        {Boolean(safety.data?.staffRole) && (
           <Link
             to="/admin/reports"
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-sm font-semibold hover:bg-slate-200/70 lg:size-auto lg:px-2 lg:py-1.5 dark:hover:bg-slate-800"

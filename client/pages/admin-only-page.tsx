@@ -5,12 +5,17 @@ import { useSafetyStatus } from '../features/safety';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 
-const ADMIN_PAGES = [
-  { to: '/admin/reports', label: 'Reports' },
-  { to: '/admin/applications', label: 'Applications' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/mail', label: 'Outgoing e-mail' },
-] as const;
+/** Who may use a page: admins only, or staff (admins and moderators). */
+export type AdminAccess = 'admin' | 'staff';
+
+const ADMIN_PAGES: readonly { to: string; label: string; access: AdminAccess }[] = [
+  { to: '/admin/reports', label: 'Reports', access: 'staff' },
+  { to: '/admin/users', label: 'Accounts', access: 'staff' },
+  { to: '/admin/applications', label: 'Applications', access: 'admin' },
+  { to: '/admin/settings', label: 'Settings', access: 'admin' },
+  { to: '/admin/mail', label: 'Outgoing e-mail', access: 'admin' },
+  { to: '/admin/audit', label: 'Audit log', access: 'admin' },
+];
 
 /*
  * At least 44 px tall at every width: the row wraps on a phone rather than shrinking its targets.
@@ -20,17 +25,21 @@ const ADMIN_LINK_CLASS =
   'inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-200/70 aria-[current=page]:bg-primary-50 aria-[current=page]:font-semibold aria-[current=page]:text-primary-800 dark:text-slate-300 dark:hover:bg-slate-800 dark:aria-[current=page]:bg-primary-950 dark:aria-[current=page]:text-primary-200';
 
 /**
- * The frame of an admin page: signed-out visitors go to log in, others are told the page is for
- * admins, and an admin sees `children` under the admin pages' navigation.
+ * The frame of an admin page: signed-out visitors go to log in, others are told who the page is
+ * for, and staff see the admin pages' navigation (moderators only the pages open to them) over
+ * `children` when they may use the page.
  */
 export function AdminOnlyPage({
   title,
   refusal,
+  access = 'admin',
   children,
 }: {
   title: string;
-  /** Said to a signed-in account that is not an admin. */
+  /** Said to a signed-in account that may not use the page. */
   refusal: string;
+  /** `staff` for pages moderators use too (reports, accounts). */
+  access?: AdminAccess;
   children: ReactNode;
 }) {
   useDocumentTitle(title);
@@ -38,15 +47,16 @@ export function AdminOnlyPage({
   const status = useSafetyStatus(Boolean(user));
   if (isPending || (user && status.isPending)) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
-  const isAdmin = status.data?.isAdmin === true;
+  const staffRole = status.data?.staffRole ?? null;
+  const mayUse = (needed: AdminAccess) => (needed === 'staff' ? staffRole !== null : staffRole === 'admin');
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        {isAdmin && (
+        {staffRole !== null && (
           <nav aria-label="Admin">
             <ul className="-mx-3 flex flex-wrap gap-1">
-              {ADMIN_PAGES.map(({ to, label }) => (
+              {ADMIN_PAGES.filter((page) => mayUse(page.access)).map(({ to, label }) => (
                 <li key={to}>
                   {/* NavLink marks the page it leads to with aria-current="page" while it is shown. */}
                   <NavLink to={to} end className={ADMIN_LINK_CLASS}>
@@ -58,7 +68,7 @@ export function AdminOnlyPage({
           </nav>
         )}
       </div>
-      {isAdmin ? (
+      {mayUse(access) ? (
         children
       ) : (
         <p role="alert" className="text-slate-700 dark:text-slate-300">

@@ -4,10 +4,10 @@ import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
 import { AdminOnlyPage } from './admin-only-page';
 
-/** /admin/reports: open reports grouped by post, oldest first. Admins only. */
+/** /admin/reports: open reports grouped by post, oldest first. Admins and moderators. */
 export function AdminReportsPage() {
   return (
-    <AdminOnlyPage title="Reports" refusal="Only an admin can see the reports.">
+    <AdminOnlyPage title="Reports" access="staff" refusal="Only admins and moderators can see the reports.">
       <ReportQueue />
     </AdminOnlyPage>
   );

@@ -98,6 +98,8 @@ export const endpoints = {
   'admin.mail': { method: 'GET', path: '/admin/mail' },
   'admin.settings': { method: 'GET', path: '/admin/settings' },
   'admin.updateSettings': { method: 'PUT', path: '/admin/settings' },
+  'admin.setIcon': { method: 'PUT', path: '/admin/settings/icon' },
+  'admin.removeIcon': { method: 'DELETE', path: '/admin/settings/icon' },
   'admin.applications': { method: 'GET', path: '/admin/applications' },
   'admin.approveApplication': { method: 'POST', path: '/admin/applications/:id/approve' },
   'admin.rejectApplication': { method: 'POST', path: '/admin/applications/:id/reject' },

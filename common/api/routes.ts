@@ -73,6 +73,7 @@ import {
   createdInviteResponseSchema,
   createInviteRequestSchema,
   instanceSettingsResponseSchema,
+  instanceIconResponseSchema,
   instanceSettingsSchema,
   inviteParamsSchema,
   invitesResponseSchema,
@@ -416,6 +417,15 @@ export const routes = defineRouteTable({
     summary: "Saves the instance's settings (admins); every node uses them at once",
     body: instanceSettingsSchema,
     response: answer(instanceSettingsResponseSchema, 'InstanceSettingsResponse'),
+  },
+  'admin.setIcon': {
+    summary: "Upload the instance's icon, made square in every size (admins)",
+    body: MULTIPART,
+    response: answer(instanceIconResponseSchema, 'InstanceIconResponse'),
+  },
+  'admin.removeIcon': {
+    summary: "Remove the instance's icon: the built-in mark again (admins)",
+    response: answer(instanceIconResponseSchema, 'InstanceIconResponse'),
   },
   'admin.applications': {
     summary: 'Sign-ups waiting for approval, oldest first (admins)',

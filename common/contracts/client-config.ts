@@ -1,4 +1,5 @@
 import { instanceSettingsSchema } from './instance';
+import { avatarSchema } from './media';
 import { z } from './zod';
 
 /** What the browser needs to build its pusher-js client; never the secret. Fetched once at load. */
@@ -22,6 +23,8 @@ export const clientConfigResponseSchema = z.strictObject({
   realtime: clientRealtimeSettingsSchema,
   /** The admin's settings, all of them public: the name in titles, rules and mode at sign-up. */
   instance: instanceSettingsSchema,
+  /** The admin's icon for the instance, in every avatar size; null: the built-in mark. */
+  instanceIcon: avatarSchema.nullable(),
   /** New accounts confirm their address by an e-mailed link before they post. */
   emailConfirmationRequired: z.boolean(),
 });

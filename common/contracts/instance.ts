@@ -6,6 +6,7 @@ import {
   INSTANCE_RULES_MAX_COUNT,
   INVITE_MAX_USES_LIMIT,
 } from './limits';
+import { avatarSchema } from './media';
 import { INVALID_TEXT_MESSAGE, isAcceptableText } from './text-input';
 import { z } from './zod';
 
@@ -44,6 +45,10 @@ export const instanceSettingsSchema = z.strictObject({
 export type InstanceSettings = z.output<typeof instanceSettingsSchema>;
 
 export const instanceSettingsResponseSchema = z.strictObject({ settings: instanceSettingsSchema });
+
+/** PUT and DELETE /api/v1/admin/settings/icon: the icon now (null: the built-in mark). */
+export const instanceIconResponseSchema = z.strictObject({ icon: avatarSchema.nullable() });
+export type InstanceIconResponse = z.output<typeof instanceIconResponseSchema>;
 export type InstanceSettingsResponse = z.output<typeof instanceSettingsResponseSchema>;
 
 /** POST /api/v1/invites */

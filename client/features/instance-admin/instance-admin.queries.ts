@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicationsResponse, InstanceSettings } from '../../../common/contracts/instance';
 import { api } from '../../lib/api-client';
+import { uploadForm } from '../../lib/upload';
 import { clientConfigKey } from '../../lib/instance';
 
 export const instanceSettingsKey = ['admin', 'settings'] as const;
@@ -65,3 +66,21 @@ export const useApproveApplication = () =>
 
 export const useRejectApplication = () =>
   useDecision((id) => api('admin.rejectApplication', { params: { id } }));
+
+/** The icon shows in every visitor's header from client-config: refreshed here at once. */
+function useIconChange<TInput>(send: (input: TInput) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientConfigKey }),
+  });
+}
+
+export const useSetInstanceIcon = () =>
+  useIconChange((file: File) => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return uploadForm('admin.setIcon', form);
+  });
+
+export const useRemoveInstanceIcon = () => useIconChange(() => api('admin.removeIcon'));

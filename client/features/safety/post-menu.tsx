@@ -20,7 +20,7 @@ export interface PostMenuProps {
   isMine: boolean;
 }
 
-/** "More actions" on a post: mute, block, report; an admin may also remove it. */
+/** "More actions" on a post: mute, block, report; admins and moderators may also remove it. */
 export function PostMenu({ post, isMine }: PostMenuProps) {
   const queryClient = useQueryClient();
   const status = useSafetyStatus(true);
@@ -50,8 +50,8 @@ export function PostMenu({ post, isMine }: PostMenuProps) {
         { label: `Block @${handle}`, onSelect: () => setDialog('block'), isDanger: true },
         { label: 'Report post', onSelect: () => setDialog('report') },
       ];
-  if (status.data?.isAdmin && !isMine)
-    items.push({ label: 'Remove post (admin)', onSelect: () => setDialog('remove'), isDanger: true });
+  if ((status.data?.staffRole ?? null) !== null && !isMine)
+    items.push({ label: 'Remove post for everyone', onSelect: () => setDialog('remove'), isDanger: true });
   if (items.length === 0) return null;
 
   return (

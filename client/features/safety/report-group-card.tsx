@@ -12,7 +12,7 @@ import { undoNotice } from './undo-notice';
 
 type Pending = 'remove' | 'suspend' | null;
 
-/** One reported post in the admin's queue, with its reports and what can be done about it. */
+/** One reported post in the staff's queue, with its reports and what can be done about it. */
 export function ReportGroupCard({ group }: { group: ReportGroup }) {
   const { post, reports } = group;
   const close = useCloseReports();
@@ -76,7 +76,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         <Button variant="secondary" onClick={() => setPending('remove')}>
           Remove post
         </Button>
-        {/* Not offered for an admin (the reader included): the server would refuse it. */}
+        {/* Not offered for an admin or a moderator (the reader included): the server would refuse it. */}
         {group.canSuspendAuthor && (
           <Button variant="secondary" onClick={() => setPending('suspend')}>
             Suspend @{author.handle}

@@ -14,7 +14,7 @@ export function registerClientConfigRoutes(
     emailConfirmationRequired,
   }: {
     realtime: RealtimeTarget;
-    instance: Pick<InstanceSettingsStore, 'current'>;
+    instance: Pick<InstanceSettingsStore, 'current' | 'icon'>;
     emailConfirmationRequired: boolean;
   },
 ): void {
@@ -22,6 +22,7 @@ export function registerClientConfigRoutes(
   defineRoute(api, routes['clientConfig.get'], async () => ({
     realtime: realtimeSettings,
     instance: await instance.current(),
+    instanceIcon: await instance.icon(),
     emailConfirmationRequired,
   }));
 }

@@ -95,6 +95,8 @@ describe('the admin', () => {
         },
         code: adminOnly,
       },
+      { method: 'PUT', url: '/api/v1/admin/settings/icon', code: adminOnly },
+      { method: 'DELETE', url: '/api/v1/admin/settings/icon', code: adminOnly },
       { method: 'GET', url: '/api/v1/admin/applications', code: adminOnly },
       { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/approve`, code: adminOnly },
       { method: 'POST', url: `/api/v1/admin/applications/${ben.user.id}/reject`, code: adminOnly },

@@ -1,6 +1,7 @@
 import type { Platform } from '../../platform/platform';
 import type { AdminsService } from '../admins';
 import type { AuditService } from '../audit';
+import type { MediaService } from '../media';
 import type { RegistrationFeature } from '../registration';
 import { registerRegistrationAdminRoutes } from './registration-admin.routes';
 import { createRegistrationAdminService } from './registration-admin.service';
@@ -11,8 +12,9 @@ export function registrationAdminFeature(
   {
     admins,
     audit,
+    media,
     registration,
-  }: { admins: AdminsService; audit: AuditService; registration: RegistrationFeature },
+  }: { admins: AdminsService; audit: AuditService; media: MediaService; registration: RegistrationFeature },
 ): void {
   const { config, db, events, instance, mail } = platform;
   const service = createRegistrationAdminService({
@@ -22,6 +24,7 @@ export function registrationAdminFeature(
     invites: registration.invites,
     admins,
     audit,
+    media,
     mail,
     publicUrl: config.publicUrl,
   });

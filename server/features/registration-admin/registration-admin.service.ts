@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CreateInviteRequest, InstanceSettings, Invite } from '../../../common/contracts/instance';
+import type { Avatar } from '../../../common/contracts/media';
 import { errors } from '../../errors';
 import type { Db } from '../../platform/db/database';
 import type { DomainEvents } from '../../platform/events/domain-events';
@@ -7,6 +8,7 @@ import type { InstanceSettingsStore } from '../../platform/instance/instance-set
 import type { Mailer } from '../../platform/mail/mailer';
 import type { AdminsService } from '../admins';
 import type { AuditService } from '../audit';
+import type { MediaService, UploadInput } from '../media';
 import { type InviteRow, type InvitesRepository, isInviteActive } from '../registration';
 import { createUsersRepository } from '../users';
 import { applicationApprovedMail, applicationRejectedMail, newApplicationMail } from './application.mail';
@@ -41,15 +43,22 @@ export function createRegistrationAdminService(deps: {
   invites: InvitesRepository;
   admins: Pick<AdminsService, 'isAdmin' | 'adminIds'>;
   audit: Pick<AuditService, 'record'>;
+  media: Pick<MediaService, 'uploadAvatar' | 'attachAvatar' | 'removeById'>;
   mail: Mailer;
   publicUrl: string;
   now?: () => number;
 }) {
-  const { db, instance, events, invites, admins, audit, mail, publicUrl, now = Date.now } = deps;
+  const { db, instance, events, invites, admins, audit, media, mail, publicUrl, now = Date.now } = deps;
   const users = createUsersRepository(db);
 
   async function requireAdmin(userId: string): Promise<void> {
     if (!(await admins.isAdmin(userId))) throw errors.adminOnly();
+  }
+
+  /** Every node drops its cached settings; the audit log says the icon changed. */
+  async function iconChanged(adminId: string): Promise<void> {
+    await events.emit('instance.changed', {});
+    await audit.record(adminId, { action: 'instance.settings_changed', detail: { fields: ['icon'] } });
   }
 
   async function canInvite(userId: string): Promise<boolean> {
@@ -64,6 +73,8 @@ export function createRegistrationAdminService(deps: {
   }
 
   return {
+    requireAdmin,
+
     async settings(adminId: string): Promise<InstanceSettings> {
       await requireAdmin(adminId);
       return instance.current();
@@ -78,6 +89,30 @@ export function createRegistrationAdminService(deps: {
       if (fields.length > 0)
         await audit.record(adminId, { action: 'instance.settings_changed', detail: { fields } });
       return instance.current();
+    },
+
+    /**
+     * The image pipeline makes it square in every avatar size, as for a profile picture; the
+     * uploading admin owns its media row, which the settings then name.
+     */
+    async setIcon(adminId: string, read: () => Promise<UploadInput>): Promise<Avatar | null> {
+      await requireAdmin(adminId);
+      const { id, avatar } = await media.uploadAvatar(adminId, read);
+      // Attached, so the sweep of unused uploads leaves it alone.
+      const uploaded = await db.transaction().execute((trx) => media.attachAvatar(trx, adminId, id));
+      if (!uploaded) throw new Error('the new icon vanished before use');
+      const previous = await instance.setIcon({ mediaId: id, json: JSON.stringify(avatar) }, now());
+      if (previous && previous !== id) await media.removeById(previous);
+      await iconChanged(adminId);
+      return instance.icon();
+    },
+
+    async removeIcon(adminId: string): Promise<null> {
+      await requireAdmin(adminId);
+      const previous = await instance.setIcon(null, now());
+      if (previous) await media.removeById(previous);
+      await iconChanged(adminId);
+      return null;
     },
 
     async invitesOf(userId: string): Promise<{ invites: Invite[]; canInvite: boolean }> {

@@ -59,6 +59,10 @@ export interface InstanceSettingsTable {
   /** 1: members may make invite links; 0: admins only. */
   members_can_invite: number;
   updated_at: number;
+  /** The icon's media row; null without an icon (or once that row is gone). */
+  icon_media_id: string | null;
+  /** The icon as an Avatar (JSON), read only while icon_media_id is set. */
+  icon_json: string | null;
 }
 
 export interface InvitesTable {

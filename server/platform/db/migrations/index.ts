@@ -20,6 +20,7 @@ import * as twoFactor from './0018-two-factor';
 import * as passkeys from './0019-passkeys';
 import * as dataExports from './0020-data-exports';
 import * as staffRolesAndAudit from './0021-staff-roles-and-audit';
+import * as instanceIcon from './0022-instance-icon';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-passkeys': passkeys,
   '0020-data-exports': dataExports,
   '0021-staff-roles-and-audit': staffRolesAndAudit,
+  '0022-instance-icon': instanceIcon,
 };
