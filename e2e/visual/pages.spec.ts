@@ -157,6 +157,18 @@ const SHOTS: Shot[] = [
     ready: (page) => page.getByText('No one is waiting for approval.'),
   },
   {
+    name: 'admin-users',
+    path: () => '/admin/users',
+    viewer: 'admin',
+    ready: (page) => page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').first(),
+  },
+  {
+    name: 'admin-audit',
+    path: () => '/admin/audit',
+    viewer: 'admin',
+    ready: (page) => page.getByText('Nothing has been logged yet.'),
+  },
+  {
     name: '404',
     path: () => '/this/page/does-not-exist',
     viewer: 'nobody',
