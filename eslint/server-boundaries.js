@@ -26,6 +26,7 @@ export const SERVER_FEATURE_ORDER = [
   'live',
   'safety',
   'notifications',
+  'email-notifications',
   'media',
   'link-previews',
   'posts',

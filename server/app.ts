@@ -7,6 +7,7 @@ import { auditFeature } from './features/audit/audit.plugin';
 import { authFeature } from './features/auth/auth.plugin';
 import { clientConfigFeature } from './features/client-config/client-config.plugin';
 import { dataExportFeature, type DataExportFeature } from './features/data-export/data-export.plugin';
+import { emailNotificationsFeature } from './features/email-notifications/email-notifications.plugin';
 import { emailConfirmationFeature } from './features/email-confirmation/email-confirmation.plugin';
 import { linkPreviewsFeature } from './features/link-previews/link-previews.plugin';
 import { mailAdminFeature } from './features/mail-admin/mail-admin.plugin';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const live = liveFeature(platform, { realtime }, testHooks.live);
   const safety = safetyFeature(platform, { users, live, admins });
   const notifications = notificationsFeature(platform, { live });
+  emailNotificationsFeature(platform);
   const media = mediaFeature(platform);
   const linkPreviews = linkPreviewsFeature(platform);
   const posts = postsFeature(platform, { users, notifications, media, linkPreviews, safety });

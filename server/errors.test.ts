@@ -32,6 +32,7 @@ const SAMPLE_ARGUMENTS: { [Name in keyof Factories]: Parameters<Factories[Name]>
   twoFactorChallengeInvalid: [],
   twoFactorState: ['Two-factor sign-in is already on.'],
   passkeyRequestInvalid: [],
+  unsubscribeLinkInvalid: [],
   passkeyNotVerified: [],
   passkeyLimitReached: [],
   staffOnly: [],

@@ -99,6 +99,7 @@ export const errors = {
   twoFactorChallengeInvalid: () => make('two_factor_challenge_invalid'),
   twoFactorState: (message: string) => make('two_factor_state', { message }),
   passkeyRequestInvalid: () => make('passkey_request_invalid'),
+  unsubscribeLinkInvalid: () => make('unsubscribe_link_invalid'),
   passkeyNotVerified: () => make('passkey_not_verified'),
   passkeyLimitReached: () => make('passkey_limit_reached'),
   accountPending: () => make('account_pending'),

@@ -17,6 +17,9 @@ const ForgotPasswordPage = lazy(async () => ({
 const ResetPasswordPage = lazy(async () => ({
   default: (await import('../pages/reset-password-page')).ResetPasswordPage,
 }));
+const UnsubscribePage = lazy(async () => ({
+  default: (await import('../pages/unsubscribe-page')).UnsubscribePage,
+}));
 const ConfirmEmailPage = lazy(async () => ({
   default: (await import('../pages/confirm-email-page')).ConfirmEmailPage,
 }));
@@ -58,6 +61,7 @@ export function AppRoutes() {
           <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="reset-password" element={<ResetPasswordPage />} />
           <Route path="confirm-email" element={<ConfirmEmailPage />} />
+          <Route path="unsubscribe" element={<UnsubscribePage />} />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="search" element={<SearchPage />} />
           <Route path="settings" element={<SettingsPage />} />

@@ -11,6 +11,7 @@ import {
   SettingsSection,
 } from '../features/account';
 import { YourDataSettings } from '../features/data-export';
+import { EmailNotificationSettingsForm } from '../features/email-notifications';
 import { InviteLinks, useHasInviteLinks } from '../features/invites';
 import { PasskeySettings } from '../features/passkeys';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
@@ -41,6 +42,12 @@ export function SettingsPage() {
       <SettingsSection title="E-mail address" description="Changing it asks for your current password.">
         <EmailStatus user={user} />
         <EmailForm key={user.id} user={user} />
+      </SettingsSection>
+      <SettingsSection
+        title="E-mail notifications"
+        description="What we also tell you by e-mail, at the address above."
+      >
+        <EmailNotificationSettingsForm isAddressConfirmed={user.emailConfirmed} />
       </SettingsSection>
       {hasInviteLinks && (
         <SettingsSection

@@ -60,6 +60,9 @@ export const endpoints = {
   'dataExport.request': { method: 'POST', path: '/me/data-export' },
   'dataExport.download': { method: 'GET', path: '/me/data-export/download' },
 
+  'emailNotifications.get': { method: 'GET', path: '/me/email-notifications' },
+  'emailNotifications.update': { method: 'PUT', path: '/me/email-notifications' },
+  'emailNotifications.unsubscribe': { method: 'POST', path: '/email-notifications/unsubscribe' },
   'notifications.list': { method: 'GET', path: '/notifications' },
   'notifications.markAllRead': { method: 'POST', path: '/notifications/read' },
   'notifications.markRead': { method: 'POST', path: '/notifications/:id/read' },

@@ -88,6 +88,7 @@ import {
   twoFactorLogInRequestSchema,
   twoFactorStatusSchema,
 } from '../contracts/two-factor';
+import { emailNotificationSettingsSchema, unsubscribeQuerySchema } from '../contracts/email-notifications';
 import {
   adminUserPageSchema,
   adminUserParamsSchema,
@@ -315,6 +316,21 @@ export const routes = defineRouteTable({
     response: fileAnswer('application/zip', 'DataExportArchive'),
   },
 
+  'emailNotifications.get': {
+    summary: 'Which notifications the account also gets by e-mail',
+    response: answer(emailNotificationSettingsSchema, 'EmailNotificationSettings'),
+  },
+  'emailNotifications.update': {
+    summary: 'Chooses which notifications the account also gets by e-mail',
+    body: emailNotificationSettingsSchema,
+    response: answer(emailNotificationSettingsSchema, 'EmailNotificationSettings'),
+  },
+  'emailNotifications.unsubscribe': {
+    summary:
+      "Stops one kind of notification e-mail, by the signed link in such an e-mail (no session; a mail client's one-click POST works too)",
+    query: unsubscribeQuerySchema,
+    response: null,
+  },
   'notifications.list': {
     summary: "The reader's notifications, newest first",
     query: notificationsQuerySchema,

@@ -66,6 +66,10 @@ export const ERROR_CATALOGUE = {
     message: 'This sign-in took too long or was already finished. Log in again.',
   },
   two_factor_state: { status: 409, message: 'Two-factor sign-in is not in a state that allows this.' },
+  unsubscribe_link_invalid: {
+    status: 400,
+    message: 'This unsubscribe link is not valid. Choose your e-mails in your settings instead.',
+  },
   passkey_request_invalid: {
     status: 400,
     message: 'This passkey request took too long or was already used. Try again.',

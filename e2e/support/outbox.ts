@@ -16,10 +16,11 @@ const OUTBOX = join(process.cwd(), '.tmp', 'e2e-data', 'outbox');
  */
 export async function linkFor(
   email: string,
-  page: 'reset-password' | 'confirm-email',
+  page: 'reset-password' | 'confirm-email' | 'unsubscribe',
   outbox = OUTBOX,
 ): Promise<string> {
-  const pattern = new RegExp(`https?://\\S+/${page}#token=[A-Za-z0-9_-]+`);
+  const fragment = page === 'unsubscribe' ? 'u=[^\\s&]+&k=\\w+&t=[A-Za-z0-9_-]+' : 'token=[A-Za-z0-9_-]+';
+  const pattern = new RegExp(`https?://\\S+/${page}#${fragment}`);
   let link = '';
   await expect
     .poll(

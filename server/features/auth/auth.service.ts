@@ -116,6 +116,8 @@ export function createAuthService(deps: AuthServiceDeps) {
         totp_pending_sealed: null,
         totp_enabled_at: null,
         totp_last_step: null,
+        email_on_mention: 1,
+        email_on_reply: 1,
       };
       try {
         await deps.users.insert(user);

@@ -14,6 +14,8 @@ export function notificationsFeature(
     publish: live.user,
     // Nobody hears of someone they block, mute or are blocked by.
     shouldNotify: shouldNotifyUnlessHidden,
+    onCreated: (userId, notification) =>
+      platform.events.emit('notification.created', { userId, notification }),
   });
   platform.apiRoutes((api) => registerNotificationRoutes(api, { notifications }));
   return notifications;

@@ -35,6 +35,8 @@ export interface NotificationsServiceDeps {
   publish: UserEventPublisher;
   /** Defaults to notifying always. */
   shouldNotify?: ShouldNotify;
+  /** Hears of each entry as its reader is told of it (e-mail); its failures are its own. */
+  onCreated?: (userId: string, notification: Notification) => Promise<void>;
   now?: () => number;
 }
 
@@ -66,6 +68,7 @@ export function createNotificationsService({
   db,
   publish,
   shouldNotify = () => true,
+  onCreated,
   now = Date.now,
 }: NotificationsServiceDeps) {
   const notifications = createNotificationsRepository(db);
@@ -238,8 +241,10 @@ export function createNotificationsService({
         }
         const notification = await findGroup(change.userId, change.groupId);
         // Gone already (an unlike or a delete right after): its own event says so.
-        if (notification)
+        if (notification) {
           await publish(change.userId, { type: 'notification.created', notification, unreadCount });
+          await onCreated?.(change.userId, notification);
+        }
       }
     },
   };

@@ -38,6 +38,10 @@ export interface UsersTable {
   totp_enabled_at: number | null;
   /** The time step of the last code accepted: a code never works twice. */
   totp_last_step: number | null;
+  /** 1: mentions of the account are e-mailed too (server/features/email-notifications). */
+  email_on_mention: ColumnType<number, number | undefined, number>;
+  /** 1: replies to the account's posts are e-mailed too. */
+  email_on_reply: ColumnType<number, number | undefined, number>;
 }
 
 export interface RecoveryCodesTable {

@@ -1,4 +1,5 @@
 import type { FeedEvent } from '../../../common/contracts/feed-events';
+import type { Notification } from '../../../common/contracts/notifications';
 import { createEventBus, type EventBus, type EventMirror } from './event-bus';
 
 /**
@@ -13,6 +14,8 @@ export interface DomainEventMap {
   'account.created': { userId: string };
   /** The admin saved the instance settings: every node drops its copy. */
   'instance.changed': Record<string, never>;
+  /** A notification reached its reader's list (after the commit), as the reader sees it. */
+  'notification.created': { userId: string; notification: Notification };
 }
 
 /** Events the other nodes hear of (without the payload): their caches depend on them. */

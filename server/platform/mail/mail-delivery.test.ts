@@ -92,6 +92,21 @@ describe('mail delivery over SMTP', () => {
     expect(Number(row?.attempts)).toBe(1);
   });
 
+  it("carries a message's own headers (List-Unsubscribe on notification e-mail), sealed while it waits", async () => {
+    const delivery = deliveryTo(smtp.url);
+    const unsubscribe = '<https://tidings.test/email/unsubscribe?u=1&k=reply&t=signed-value>';
+    await queue({
+      ...MESSAGE,
+      headers: { 'List-Unsubscribe': unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    expect(JSON.stringify(await rows())).not.toContain('signed-value');
+    expect(await delivery.deliverDue()).toBe(1);
+    // Long header lines arrive folded (RFC 5322): unfolded before they are read.
+    const raw = (smtp.received[0]?.raw ?? '').replace(/\r\n[ \t]+/g, ' ');
+    expect(raw).toContain(`List-Unsubscribe: ${unsubscribe}`);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+  });
+
   it('keeps the link sealed while the message waits: the stored row does not contain it', async () => {
     await queue();
     const [row] = await rows();

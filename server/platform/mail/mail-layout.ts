@@ -11,6 +11,8 @@ export interface MailContent {
   action?: { label: string; url: string };
   /** Why the reader got this message, under a rule. */
   footer: string;
+  /** Where the reader stops this kind of message (notification mail), under the footer. */
+  unsubscribe?: { label: string; url: string };
 }
 
 /**
@@ -19,12 +21,12 @@ export interface MailContent {
  * instance name can never become markup.
  */
 export function renderMail(content: MailContent): MailBody {
-  const { instanceName, greeting, paragraphs, action, footer } = content;
+  const { instanceName, greeting, paragraphs, action, footer, unsubscribe } = content;
   const text = [
     greeting,
     ...paragraphs,
     ...(action ? [`${action.label}:\n${action.url}`] : []),
-    `-- \n${footer}\n${instanceName}`,
+    `-- \n${footer}\n${unsubscribe ? `${unsubscribe.label}: ${unsubscribe.url}\n` : ''}${instanceName}`,
   ].join('\n\n');
   const e = escapeUTF8;
   const paragraph = (body: string) => `<p style="margin:0 0 16px">${body}</p>`;
@@ -45,6 +47,11 @@ export function renderMail(content: MailContent): MailBody {
         ]
       : []),
     `<hr style="border:0;border-top:1px solid #e2e8f0;margin:24px 0 16px"><p style="margin:0;font-size:14px;color:#475569">${e(footer)}</p>`,
+    ...(unsubscribe
+      ? [
+          `<p style="margin:8px 0 0;font-size:14px"><a href="${e(unsubscribe.url)}" style="color:#475569">${e(unsubscribe.label)}</a></p>`,
+        ]
+      : []),
     '</div></body></html>',
   ].join('\n');
   return { text, html };

@@ -22,8 +22,9 @@ export function createMailer(
   now: () => number = Date.now,
 ): Mailer {
   return {
-    async queue({ kind, to, subject, text, html }, tx) {
-      await outbox.enqueue({ kind, to, subject, sealedBody: seal.seal({ text, html }) }, now(), tx);
+    async queue({ kind, to, subject, text, html, headers }, tx) {
+      const body = headers ? { text, html, headers } : { text, html };
+      await outbox.enqueue({ kind, to, subject, sealedBody: seal.seal(body) }, now(), tx);
       // In a caller's transaction the row is not visible yet; the next poll sends it.
       delivery.wake();
     },

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { createTextSeal } from '../crypto/sealed-text';
 
-/** A message's two parts as they wait in the outbox. */
-export const mailBodySchema = z.object({ text: z.string(), html: z.string() });
+/**
+ * A message's two parts as they wait in the outbox, and its own headers where it has any
+ * (List-Unsubscribe, whose link is a credential too).
+ */
+export const mailBodySchema = z.object({
+  text: z.string(),
+  html: z.string(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
 export type MailBody = z.infer<typeof mailBodySchema>;
 
 /**

@@ -21,6 +21,7 @@ import * as passkeys from './0019-passkeys';
 import * as dataExports from './0020-data-exports';
 import * as staffRolesAndAudit from './0021-staff-roles-and-audit';
 import * as instanceIcon from './0022-instance-icon';
+import * as emailNotifications from './0023-email-notifications';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-data-exports': dataExports,
   '0021-staff-roles-and-audit': staffRolesAndAudit,
   '0022-instance-icon': instanceIcon,
+  '0023-email-notifications': emailNotifications,
 };

@@ -1,0 +1,2 @@
+/** The email-notifications feature's public face. */
+export type { EmailNotificationsService } from './email-notifications.service';
