@@ -77,6 +77,8 @@ test('the admin gives the instance an icon, makes a moderator, and every staff a
   // A moderator sees no addresses.
   await expect(benRow).not.toContainText(ben.account.email);
   await benRow.getByRole('button', { name: `Suspend @${ben.account.handle}` }).click();
+  await expect(mo.page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(mo.page);
   await mo.page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
   await expect(benRow.getByRole('status')).toHaveText(`@${ben.account.handle} is suspended.`);
   await mo.page.goto('/admin/settings');
@@ -86,6 +88,8 @@ test('the admin gives the instance an icon, makes a moderator, and every staff a
   await expect(adminsView).toContainText(ben.account.email);
   await expect(adminsView).toContainText('Suspended');
   await adminsView.getByRole('button', { name: `Force password reset for @${ben.account.handle}` }).click();
+  await expect(admin.page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(admin.page);
   await admin.page.getByRole('dialog').getByRole('button', { name: 'Force password reset' }).click();
   await expect(adminsView.getByRole('status')).toContainText('is logged out everywhere');
 
