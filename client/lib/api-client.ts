@@ -173,6 +173,13 @@ function fieldErrorsOf(value: unknown): FieldErrors {
 }
 
 /** What to tell a person when a request failed. */
+/** A form's error shown where it belongs: on the field the server named, or over the form. */
+export function messagesFor(error: Error | null, field: string): { field?: string; form?: string } {
+  if (!error) return {};
+  if (error instanceof ApiError && error.fields[field]) return { field: error.fields[field] };
+  return { form: userMessageOf(error) };
+}
+
 export function userMessageOf(error: unknown): string {
   if (error instanceof ApiError || error instanceof UserFacingError) return error.message;
   return 'Could not reach Tidings. Check your connection and try again.';

@@ -1,20 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { PASSKEYS_PER_ACCOUNT_MAX } from '../../../common/contracts/limits';
 import type { Passkey } from '../../../common/contracts/passkeys';
-import { ApiError, userMessageOf } from '../../lib/api-client';
+import { messagesFor, userMessageOf } from '../../lib/api-client';
 import { browserHasPasskeys } from '../../lib/webauthn';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { PasskeyList } from './passkey-list';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './passkeys.queries';
-
-/** The field's own message where the server named the field; the form's otherwise. */
-function messagesOf(error: Error | null, field: string): { field?: string; form?: string } {
-  if (!error) return {};
-  if (error instanceof ApiError && error.fields[field]) return { field: error.fields[field] };
-  return { form: userMessageOf(error) };
-}
 
 /** Settings → Passkeys: the account's passkeys, one more added, one removed (each with the password). */
 export function PasskeySettings() {
@@ -46,8 +39,8 @@ function AddPasskey() {
   const add = useAddPasskey();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const nameErrors = messagesOf(add.error, 'name');
-  const passwordErrors = messagesOf(add.error, 'currentPassword');
+  const nameErrors = messagesFor(add.error, 'name');
+  const passwordErrors = messagesFor(add.error, 'currentPassword');
   const formError = nameErrors.field ? undefined : passwordErrors.form;
   return (
     <form
@@ -102,7 +95,7 @@ function AddPasskey() {
 function RemovePasskey({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
   const remove = useRemovePasskey();
   const [password, setPassword] = useState('');
-  const errors = messagesOf(remove.error, 'currentPassword');
+  const errors = messagesFor(remove.error, 'currentPassword');
   return (
     <form
       noValidate

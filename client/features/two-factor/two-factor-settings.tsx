@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ApiError, userMessageOf } from '../../lib/api-client';
+import { messagesFor } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
@@ -11,13 +11,6 @@ import {
   useSetupTotp,
   useTwoFactorStatus,
 } from './two-factor.queries';
-
-/** The field's own message where the server named the field; the form's otherwise. */
-function messagesOf(error: Error | null, field: string): { field?: string; form?: string } {
-  if (!error) return {};
-  if (error instanceof ApiError && error.fields[field]) return { field: error.fields[field] };
-  return { form: userMessageOf(error) };
-}
 
 /** Settings → Two-factor sign-in: set up an authenticator app, or manage the one in use. */
 export function TwoFactorSettings() {
@@ -39,7 +32,7 @@ function SetUpTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const [code, setCode] = useState('');
 
   if (!setup.data) {
-    const errors = messagesOf(setup.error, 'currentPassword');
+    const errors = messagesFor(setup.error, 'currentPassword');
     return (
       <form
         noValidate
@@ -71,7 +64,7 @@ function SetUpTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
     );
   }
 
-  const errors = messagesOf(enable.error, 'code');
+  const errors = messagesFor(enable.error, 'code');
   return (
     <form
       noValidate
@@ -126,7 +119,7 @@ function ManageTwoFactor({
   const disable = useDisableTwoFactor();
   const renew = useRenewRecoveryCodes();
   const [code, setCode] = useState('');
-  const errors = messagesOf(disable.error ?? renew.error, 'code');
+  const errors = messagesFor(disable.error ?? renew.error, 'code');
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
       <p className="text-sm text-slate-700 dark:text-slate-300">

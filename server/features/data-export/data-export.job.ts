@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type PollingLoop, startPollingLoop } from '../../platform/concurrency/polling-loop';
 import type { Db } from '../../platform/db/database';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { ObjectStorage } from '../../platform/storage/object-storage';
@@ -64,9 +65,6 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
 export function startDataExportJob(deps: DataExportJobDeps): DataExportJob {
   const { db, storage, notifications, mail, instanceName, publicUrl, log, now = Date.now } = deps;
   const exports = createDataExportsRepository(db);
-  let current: Promise<number> | null = null;
-  let isAwaited = false;
-  let isStopped = false;
 
   async function sweep(): Promise<void> {
     for (;;) {
@@ -153,7 +151,7 @@ export function startDataExportJob(deps: DataExportJobDeps): DataExportJob {
     await sweep();
     let taken = 0;
     for (const id of await exports.dueIds(now(), BUILDS_PER_ROUND)) {
-      if (isStopped) break;
+      if (loop.isStopped) break;
       const claimed = await exports.claim(id, randomUUID(), now(), DATA_EXPORT_LEASE_MS);
       if (!claimed) continue;
       taken += 1;
@@ -162,37 +160,10 @@ export function startDataExportJob(deps: DataExportJobDeps): DataExportJob {
     return taken;
   }
 
-  function runOnce(): Promise<number> {
-    if (current) {
-      // Asked for during this round: look again once it ends.
-      isAwaited = true;
-      return current;
-    }
-    current = round().finally(() => {
-      current = null;
-      if (isAwaited && !isStopped) {
-        isAwaited = false;
-        run();
-      }
-    });
-    return current;
-  }
-
-  function run(): void {
-    runOnce().catch((err: unknown) => log.error({ err }, 'the data export job could not run'));
-  }
-
-  const timer = setInterval(run, deps.pollIntervalMs ?? DATA_EXPORT_POLL_INTERVAL_MS);
-  timer.unref();
-  return {
-    wake: () => {
-      if (!isStopped) setImmediate(run);
-    },
-    runOnce,
-    async stop() {
-      isStopped = true;
-      clearInterval(timer);
-      await current?.catch(() => undefined);
-    },
-  };
+  const loop: PollingLoop = startPollingLoop({
+    round,
+    pollIntervalMs: deps.pollIntervalMs ?? DATA_EXPORT_POLL_INTERVAL_MS,
+    onError: (err) => log.error({ err }, 'the data export job could not run'),
+  });
+  return { wake: loop.wake, runOnce: loop.runOnce, stop: loop.stop };
 }

@@ -6,6 +6,7 @@ import {
 } from './limits';
 import type { DueMail, MailOutbox } from './mail-outbox';
 import type { MailTransport } from './mail-transport';
+import { startPollingLoop } from '../concurrency/polling-loop';
 import type { BodySeal } from './sealed-body';
 
 export interface DeliveryLog {
@@ -51,10 +52,6 @@ function describeFailure(error: unknown): string {
  */
 export function startMailDelivery(deps: MailDeliveryDeps): MailDelivery {
   const { outbox, transport, seal, log, now = Date.now, pollIntervalMs = MAIL_POLL_INTERVAL_MS } = deps;
-  let current: Promise<number> | null = null;
-  let isAwaited = false;
-  let isStopped = false;
-
   async function sendOne(mail: DueMail): Promise<void> {
     try {
       const body = seal.open(mail.sealedBody);
@@ -81,37 +78,16 @@ export function startMailDelivery(deps: MailDeliveryDeps): MailDelivery {
     return due.length;
   }
 
-  function deliverDue(): Promise<number> {
-    if (current) {
-      // Something was queued during this round: look again once it ends.
-      isAwaited = true;
-      return current;
-    }
-    current = round().finally(() => {
-      current = null;
-      if (isAwaited && !isStopped) {
-        isAwaited = false;
-        run();
-      }
-    });
-    return current;
-  }
-
-  function run(): void {
-    deliverDue().catch((err: unknown) => log.error({ err }, 'the e-mail outbox could not be read'));
-  }
-
-  const timer = setInterval(run, pollIntervalMs);
-  timer.unref();
+  const loop = startPollingLoop({
+    round,
+    pollIntervalMs,
+    onError: (err) => log.error({ err }, 'the e-mail outbox could not be read'),
+  });
   return {
-    wake: () => {
-      if (!isStopped) setImmediate(run);
-    },
-    deliverDue,
+    wake: loop.wake,
+    deliverDue: loop.runOnce,
     async stop() {
-      isStopped = true;
-      clearInterval(timer);
-      await current?.catch(() => undefined);
+      await loop.stop();
       transport.close();
     },
   };
