@@ -44,8 +44,22 @@ export const README_TEXT = (instanceName: string) =>
     '',
   ].join('\n');
 
+/** Text handed to the ZIP in pieces of about this size: one per post would cost a stream write each. */
+const TEXT_CHUNK_BYTES = 64 * 1024;
+
 const bytesOf = async function* (chunks: AsyncIterable<string> | Iterable<string>): AsyncGenerator<Buffer> {
-  for await (const chunk of chunks) yield Buffer.from(chunk, 'utf8');
+  let pending: string[] = [];
+  let length = 0;
+  for await (const chunk of chunks) {
+    pending.push(chunk);
+    length += chunk.length;
+    if (length >= TEXT_CHUNK_BYTES) {
+      yield Buffer.from(pending.join(''), 'utf8');
+      pending = [];
+      length = 0;
+    }
+  }
+  if (pending.length > 0) yield Buffer.from(pending.join(''), 'utf8');
 };
 
 /**
