@@ -48,8 +48,10 @@ export function registerOneClickUnsubscribe(app: FastifyInstance, service: Email
       return reply.status(204).send();
     });
     scope.get('/email/unsubscribe', async (request, reply) => {
-      const query = new URLSearchParams(request.query as Record<string, string>).toString();
-      return reply.redirect(`/unsubscribe#${query}`, 303);
+      const query = unsubscribeQuerySchema.safeParse(request.query);
+      // A damaged link still lands on the page, which says it is incomplete.
+      const fragment = query.success ? `#${new URLSearchParams(query.data).toString()}` : '';
+      return reply.redirect(`/unsubscribe${fragment}`, 303);
     });
   });
 }
