@@ -37,12 +37,16 @@ async function person(browser: Browser, device: BrowserContextOptions = DESKTOP)
 async function findAccount(page: Page, account: Account) {
   await page.goto('/admin/users');
   await page.getByLabel('Search accounts').fill(account.handle);
-  const row = page
-    .getByRole('list', { name: 'Accounts' })
-    .getByRole('listitem')
-    .filter({ hasText: `@${account.handle}` });
-  await expect(row).toHaveCount(1);
-  return row.first();
+  // The search runs after a short pause and keeps its words in the address; until its answer
+  // comes, the old list stays, dimmed and busy.
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${account.handle}`));
+  const list = page.getByRole('list', { name: 'Accounts' });
+  await expect(list).not.toHaveAttribute('aria-busy', 'true');
+  // Rows only: each row's badges are a list of their own.
+  const rows = list.locator(':scope > li');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(`@${account.handle}`);
+  return rows.first();
 }
 
 test('the admin gives the instance an icon, makes a moderator, and every staff action is in the audit log', async ({
