@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { CurrentUser } from '../../common/contracts/auth';
 import { useCurrentUser } from '../features/auth';
 import {
   FeedEmptyState,
-  KeyboardShortcutsDialog,
+  loadKeyboardShortcutsDialog,
   NewPostsPill,
   useFeedPageShortcuts,
 } from '../features/feed';
@@ -13,6 +13,10 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
 import { ConfirmEmailNotice, PostComposer, PostList } from './feed-parts';
+
+const KeyboardShortcutsDialog = lazy(async () => ({
+  default: (await loadKeyboardShortcutsDialog()).KeyboardShortcutsDialog,
+}));
 
 /** The new-post composer's element id (PostComposer's id for a post that is not a reply). */
 const NEW_POST_COMPOSER_ID = 'new-post';
@@ -52,7 +56,11 @@ function Feed({ user }: { user: CurrentUser }) {
       )}
       <NewPostsPill />
       <PostList query={feed} label="Latest posts" empty={<FeedEmptyState />} hasShortcuts />
-      {isHelpOpen && <KeyboardShortcutsDialog onClose={() => setIsHelpOpen(false)} />}
+      {isHelpOpen && (
+        <Suspense fallback={null}>
+          <KeyboardShortcutsDialog onClose={() => setIsHelpOpen(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

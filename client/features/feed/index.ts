@@ -4,7 +4,7 @@
  * its keyboard handling belong to posts.
  */
 export { FeedEmptyState } from './feed-empty-state';
-export { KeyboardShortcutsDialog } from './keyboard-shortcuts-dialog';
+export { loadKeyboardShortcutsDialog } from './lazy-parts';
 export { LiveStatus } from './live-status';
 export { NewPostsPill } from './new-posts-pill';
 export { useFeedPageShortcuts } from './use-feed-page-shortcuts';
