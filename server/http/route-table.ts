@@ -86,6 +86,8 @@ export function defineRoute<R extends ApiRoute>(
     handler: async (request, reply) => {
       const result = await handler(request, reply, inputOf(route, request));
       if (route.response === null) return reply.status(204).send();
+      // RouteResult<R> is a FileDownload exactly when the entry's answer is a file; TypeScript
+      // cannot narrow the generic result from this run-time check, so it is told.
       if ('file' in route.response) return sendFile(reply, route.response.file, result as FileDownload);
       if (checkAnswers) checkAnswer(route.response.schema, route.name, request, result);
       // Text made as JSON elsewhere (a worker) goes out as it is.
