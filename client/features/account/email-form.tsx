@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { changeEmailRequestSchema, type CurrentUser } from '../../../common/contracts/auth';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CurrentPasswordField } from '../../ui/current-password-field';
 import { TextField } from '../../ui/text-field';
 import { EmailSuggestion, ResendConfirmation, useEmailSuggestion } from '../auth';
 import { useChangeEmail } from './account.queries';
@@ -45,11 +46,7 @@ export function EmailForm({ user }: { user: CurrentUser }) {
           />
         }
       />
-      <TextField
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
+      <CurrentPasswordField
         value={values.currentPassword}
         onChange={update('currentPassword')}
         error={fieldErrors.currentPassword}

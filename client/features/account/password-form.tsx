@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { changePasswordRequestSchema } from '../../../common/contracts/auth';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CurrentPasswordField } from '../../ui/current-password-field';
 import { TextField } from '../../ui/text-field';
 import { useChangePassword } from './account.queries';
 import { SavedNote } from './settings-section';
@@ -22,11 +23,7 @@ export function PasswordForm() {
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       {formError && <Alert>{formError}</Alert>}
-      <TextField
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
+      <CurrentPasswordField
         value={values.currentPassword}
         onChange={(event) => {
           setSaved(null);

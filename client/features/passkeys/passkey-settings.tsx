@@ -5,6 +5,7 @@ import { messagesFor, userMessageOf } from '../../lib/api-client';
 import { browserHasPasskeys } from '../../lib/webauthn';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CurrentPasswordField } from '../../ui/current-password-field';
 import { TextField } from '../../ui/text-field';
 import { PasskeyList } from './passkey-list';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './passkeys.queries';
@@ -74,11 +75,7 @@ function AddPasskey() {
         error={nameErrors.field}
         hint="Something to tell it apart later, like “Phone” or “Work laptop”."
       />
-      <TextField
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
+      <CurrentPasswordField
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={passwordErrors.field}
@@ -111,12 +108,8 @@ function RemovePasskey({ passkey, onDone }: { passkey: Passkey; onDone: () => vo
       </p>
       {errors.form && <Alert>{errors.form}</Alert>}
       {/* The form opens from a Remove button: focus follows it, so the keyboard is not lost. */}
-      <TextField
+      <CurrentPasswordField
         autoFocus
-        label="Current password"
-        type="password"
-        name="currentPassword"
-        autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         error={errors.field}

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { messagesFor } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CurrentPasswordField } from '../../ui/current-password-field';
 import { TextField } from '../../ui/text-field';
 import { RecoveryCodes } from './recovery-codes';
 import {
@@ -46,11 +47,7 @@ function SetUpTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           Off. With it on, logging in also asks for a code from an authenticator app on your phone.
         </p>
         {errors.form && <Alert>{errors.form}</Alert>}
-        <TextField
-          label="Current password"
-          type="password"
-          name="currentPassword"
-          autoComplete="current-password"
+        <CurrentPasswordField
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.field}
