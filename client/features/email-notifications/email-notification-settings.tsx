@@ -14,10 +14,13 @@ export function EmailNotificationSettingsForm({ isAddressConfirmed }: { isAddres
   const settings = useEmailNotificationSettings();
   const update = useUpdateEmailNotifications();
   const [saved, setSaved] = useState('');
+  // The choice as ticked, set in the same event: a controlled checkbox must not flip back while the
+  // save starts. Cleared once the server has answered (a refusal shows the saved value again).
+  const [ticked, setTicked] = useState<EmailNotificationSettings | null>(null);
   const hintId = useId();
   if (settings.isPending) return <p className="min-h-24 text-slate-600 dark:text-slate-400">Loading…</p>;
   if (settings.isError) return <Alert>{userMessageOf(settings.error)}</Alert>;
-  const current = update.isPending ? update.variables : settings.data;
+  const current = ticked ?? settings.data;
   return (
     <fieldset className="flex flex-col gap-1" aria-describedby={hintId}>
       <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">E-mail me when</legend>
@@ -31,11 +34,13 @@ export function EmailNotificationSettingsForm({ isAddressConfirmed }: { isAddres
             name={key}
             checked={current[key]}
             onChange={(event) => {
+              const next = { ...current, [key]: event.target.checked };
               setSaved('');
-              update.mutate(
-                { ...settings.data, [key]: event.target.checked },
-                { onSuccess: () => setSaved('Saved.') },
-              );
+              setTicked(next);
+              update.mutate(next, {
+                onSuccess: () => setSaved('Saved.'),
+                onSettled: () => setTicked(null),
+              });
             }}
             className="size-5 shrink-0 accent-primary-600"
           />
