@@ -162,6 +162,15 @@ export const errors = {
     make('too_many_blocks', { message: `You can block at most ${max.toLocaleString('en')} accounts.` }),
   tooManyMutes: (max: number) =>
     make('too_many_mutes', { message: `You can mute at most ${max.toLocaleString('en')} accounts.` }),
+  cannotFollowSelf: () => make('cannot_follow_self'),
+  tooManyFollows: (max: number) =>
+    make('too_many_follows', { message: `You can follow at most ${max.toLocaleString('en')} accounts.` }),
+  tooManyFollowedTags: (max: number) =>
+    make('too_many_followed_tags', {
+      message: `You can follow at most ${max.toLocaleString('en')} hashtags.`,
+    }),
+  tooManyBookmarks: (max: number) =>
+    make('too_many_bookmarks', { message: `You can keep at most ${max.toLocaleString('en')} bookmarks.` }),
   blocked: () => make('blocked'),
   cannotReportOwnPost: () => make('cannot_report_own_post'),
   alreadyReported: () => make('already_reported'),

@@ -66,6 +66,21 @@ import {
   userSearchQuerySchema,
   userSearchResponseSchema,
 } from '../contracts/users';
+import { bookmarkResponseSchema } from '../contracts/bookmarks';
+import {
+  followListQuerySchema,
+  followListResponseSchema,
+  followResponseSchema,
+  followSettingsSchema,
+  followTargetParamsSchema,
+  homeSourcesResponseSchema,
+} from '../contracts/follows';
+import {
+  followedTagsResponseSchema,
+  hashtagParamsSchema,
+  hashtagResponseSchema,
+  trendingTagsResponseSchema,
+} from '../contracts/hashtags';
 import { z } from '../contracts/zod';
 import { linkPreviewAnswerSchema } from '../link-previews/preview-contract';
 import {
@@ -272,6 +287,104 @@ export const routes = defineRouteTable({
     params: handleParamSchema,
     query: feedQuerySchema,
     response: postPage,
+  },
+
+  'follows.follow': {
+    summary: 'Follow an account (a locked one gets a follow request)',
+    params: followTargetParamsSchema,
+    response: answer(followResponseSchema, 'FollowResponse'),
+  },
+  'follows.unfollow': {
+    summary: 'Stop following an account, or take a follow request back',
+    params: followTargetParamsSchema,
+    response: answer(followResponseSchema, 'FollowResponse'),
+  },
+  'follows.followers': {
+    summary: "An account's followers, newest first",
+    params: handleParamSchema,
+    query: followListQuerySchema,
+    response: answer(followListResponseSchema, 'FollowListResponse'),
+  },
+  'follows.following': {
+    summary: 'The accounts an account follows, newest first',
+    params: handleParamSchema,
+    query: followListQuerySchema,
+    response: answer(followListResponseSchema, 'FollowListResponse'),
+  },
+  'follows.requests': {
+    summary: "Follow requests waiting for the reader's answer, newest first",
+    query: followListQuerySchema,
+    response: answer(followListResponseSchema, 'FollowListResponse'),
+  },
+  'follows.approve': {
+    summary: 'Let a requester follow the reader',
+    params: followTargetParamsSchema,
+    response: null,
+  },
+  'follows.deny': { summary: 'Turn a follow request down', params: followTargetParamsSchema, response: null },
+  'follows.settings': {
+    summary: 'Whether following the reader needs their approval',
+    response: answer(followSettingsSchema, 'FollowSettings'),
+  },
+  'follows.updateSettings': {
+    summary: 'Lock or unlock the account (locking keeps existing followers)',
+    body: followSettingsSchema,
+    response: answer(followSettingsSchema, 'FollowSettings'),
+  },
+
+  'timelines.home': {
+    summary: 'Posts by the accounts and hashtags the reader follows, and their own, newest first',
+    query: feedQuerySchema,
+    response: postPage,
+  },
+  'timelines.homeSources': {
+    summary: "The accounts and hashtags the reader's Home timeline follows",
+    response: answer(homeSourcesResponseSchema, 'HomeSourcesResponse'),
+  },
+  'timelines.tag': {
+    summary: "A hashtag's posts, newest first",
+    params: hashtagParamsSchema,
+    query: feedQuerySchema,
+    response: postPage,
+  },
+  'hashtags.get': {
+    summary: 'A hashtag, and whether the reader follows it',
+    params: hashtagParamsSchema,
+    response: answer(hashtagResponseSchema, 'HashtagResponse'),
+  },
+  'hashtags.follow': {
+    summary: "Follow a hashtag: its posts join the reader's Home timeline",
+    params: hashtagParamsSchema,
+    response: answer(hashtagResponseSchema, 'HashtagResponse'),
+  },
+  'hashtags.unfollow': {
+    summary: 'Stop following a hashtag',
+    params: hashtagParamsSchema,
+    response: answer(hashtagResponseSchema, 'HashtagResponse'),
+  },
+  'hashtags.followed': {
+    summary: 'The hashtags the reader follows',
+    response: answer(followedTagsResponseSchema, 'FollowedTagsResponse'),
+  },
+  'hashtags.trending': {
+    summary: 'Hashtags used by the most people in the last 24 hours',
+    response: answer(trendingTagsResponseSchema, 'TrendingTagsResponse'),
+  },
+
+  'bookmarks.list': {
+    summary: "The reader's bookmarks, newest bookmark first",
+    query: feedQuerySchema,
+    response: postPage,
+  },
+  'bookmarks.add': {
+    summary: 'Bookmark a post (private to the reader)',
+    params: postParamsSchema,
+    response: answer(bookmarkResponseSchema, 'BookmarkResponse'),
+  },
+  'bookmarks.remove': {
+    summary: 'Take a bookmark away',
+    params: postParamsSchema,
+    response: answer(bookmarkResponseSchema, 'BookmarkResponse'),
   },
 
   'account.updateProfile': {

@@ -127,6 +127,10 @@ export const ERROR_CATALOGUE = {
   cannot_mute_self: { status: 400, message: 'You cannot mute yourself.' },
   too_many_blocks: { status: 409, message: 'You block as many accounts as you can.' },
   too_many_mutes: { status: 409, message: 'You mute as many accounts as you can.' },
+  cannot_follow_self: { status: 400, message: 'You cannot follow yourself.' },
+  too_many_follows: { status: 409, message: 'You follow as many accounts as you can.' },
+  too_many_followed_tags: { status: 409, message: 'You follow as many hashtags as you can.' },
+  too_many_bookmarks: { status: 409, message: 'You have as many bookmarks as you can keep.' },
   blocked: {
     status: 403,
     message: 'You cannot interact with this account: one of you blocked the other.',

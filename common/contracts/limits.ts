@@ -50,3 +50,10 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Passkeys one account may hold: enough for every device and a spare key. */
 export const PASSKEYS_PER_ACCOUNT_MAX = 10;
 export const PASSKEY_NAME_MAX_LENGTH = 60;
+
+/** Accounts one account may follow (Mastodon allows 7,500); Home reads them all on every page. */
+export const MAX_FOLLOWS_PER_USER = 5_000;
+/** Hashtags one account may follow. */
+export const MAX_FOLLOWED_TAGS_PER_USER = 100;
+/** Posts one account may bookmark. */
+export const MAX_BOOKMARKS_PER_USER = 10_000;

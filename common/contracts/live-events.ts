@@ -55,7 +55,7 @@ export function filteredFeedChannel(userId: string): LiveChannelName<'filteredFe
 // --- Payload types --------------------------------------------------------------------------------
 
 /** A post as live events carry it: they go to everyone, so nothing specific to one reader. */
-export type PublicPost = Omit<Post, 'likedByMe'>;
+export type PublicPost = Omit<Post, 'likedByMe' | 'bookmarkedByMe'>;
 
 /**
  * Everything the server announces on the feed channel. `seq` grows by one per event across the

@@ -7,8 +7,15 @@ export const NOTIFICATIONS_PAGE_SIZE = 50;
 /** People named in one entry ("Ana, Bo and 3 others"); the rest are only counted. */
 export const NOTIFICATION_ACTORS_SHOWN = 3;
 
-/** What someone did (mention, reply, like), or a notice about the reader's own account. */
-export const NOTIFICATION_TYPES = ['mention', 'reply', 'like', 'data-export-ready'] as const;
+/** What someone did (mention, reply, like, follow, ask to follow), or a notice about the reader's own account. */
+export const NOTIFICATION_TYPES = [
+  'mention',
+  'reply',
+  'like',
+  'follow',
+  'follow-request',
+  'data-export-ready',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Notices: about the reader's account, with neither an actor nor a post; they open the settings. */

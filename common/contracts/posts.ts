@@ -74,6 +74,8 @@ export const postSchema = z.strictObject({
   likeCount: z.number(),
   replyCount: z.number(),
   likedByMe: z.boolean(),
+  /** The reader bookmarked the post; bookmarks are private, so false for anyone else. */
+  bookmarkedByMe: z.boolean(),
   /** Attached images in display order; empty when there are none. */
   images: z.array(postImageSchema),
   /** The card of the post's first link, or null. */

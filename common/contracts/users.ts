@@ -26,6 +26,8 @@ export const publicProfileSchema = z.strictObject({
   /** Null: show the initials. */
   avatar: avatarSchema.nullable(),
   createdAt: z.string(),
+  /** Following the account needs its owner's approval. */
+  locked: z.boolean(),
 });
 export type PublicProfile = z.output<typeof publicProfileSchema>;
 
@@ -34,6 +36,8 @@ export const profileCountsSchema = z.strictObject({
   replies: z.number(),
   /** Likes on everything the account wrote. */
   likesReceived: z.number(),
+  followers: z.number(),
+  following: z.number(),
 });
 export type ProfileCounts = z.output<typeof profileCountsSchema>;
 
@@ -45,6 +49,10 @@ export const profileViewerSchema = z.strictObject({
   muting: z.boolean(),
   /** The reader is shown none of this account's posts: a block either way, or a mute. */
   postsHidden: z.boolean(),
+  /** Whether the reader follows the account, or waits for its approval. */
+  follow: z.enum(['none', 'requested', 'following']),
+  /** The account follows the reader. */
+  followsYou: z.boolean(),
 });
 export type ProfileViewer = z.output<typeof profileViewerSchema>;
 

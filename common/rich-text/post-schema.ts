@@ -37,12 +37,33 @@ export function mentionHref(handle: string): string {
   return `/@${handle}`;
 }
 
+/*
+ * A hashtag (`HASHTAG_TYPE` and its rules are in ./hashtag.ts) is a link to its tag's page, keyed
+ * without case and showing the tag as typed:
+ * `<a href="/tags/caf%C3%A9" data-type="hashtag" data-id="café">#Café</a>`. The server finds
+ * tags in the text and writes these on every save; the editor loads them back as plain `#Café`.
+ */
+
+/**
+ * Word and address characters: an `@` right after one is part of a word, an e-mail address
+ * (`ana@example.com`) or a URL path (`example.com/@ana`), not a mention.
+ */
+const NOT_BEFORE_TYPED_MENTION = /[\p{L}\p{M}\p{N}_.+@/-]$/u;
+
+/**
+ * Whether an `@` typed right after `textBefore` (empty at the start of the text) can start a
+ * mention: the server links such typed `@handle`s, and the composer offers people for them.
+ */
+export function canStartMentionAfter(textBefore: string): boolean {
+  return !NOT_BEFORE_TYPED_MENTION.test(textBefore);
+}
+
 export type PostHtmlTag = (typeof POST_HTML_TAGS)[number];
 
 /**
  * Attributes a tag may carry in stored HTML; every other attribute is dropped. The server
- * rebuilds each `a` into one of two exact shapes (see `POST_LINK_TARGET` and `MENTION_TYPE`),
- * so a renderer can use this list as its allow-list as it is.
+ * rebuilds each `a` into one of three exact shapes (see `POST_LINK_TARGET`, `MENTION_TYPE` and
+ * `HASHTAG_TYPE`), so a renderer can use this list as its allow-list as it is.
  */
 export const POST_HTML_ATTRIBUTES: Readonly<Partial<Record<PostHtmlTag, readonly string[]>>> = {
   a: ['href', 'rel', 'target', 'data-type', 'data-id'],

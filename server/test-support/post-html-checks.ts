@@ -1,3 +1,4 @@
+import { HASHTAG_TYPE, hashtagHref, hashtagKey, isHashtag } from '../../common/rich-text/hashtag';
 import { type DefaultTreeAdapterTypes, html as htmlSpec, parseFragment, serialize } from 'parse5';
 import {
   CODE_LANGUAGE_CLASS_PATTERN,
@@ -69,6 +70,13 @@ function checkLink(attrs: Map<string, string>, problems: string[]): void {
     const isExactMention =
       isMentionHandle(handle) && href === mentionHref(handle) && attrs.size === 3 && !attrs.has('target');
     if (!isExactMention) problems.push(`mention link ${JSON.stringify([...attrs])}`);
+    return;
+  }
+  if (attrs.get('data-type') === HASHTAG_TYPE) {
+    const tag = attrs.get('data-id') ?? '';
+    const isExactHashtag =
+      isHashtag(tag) && tag === hashtagKey(tag) && href === hashtagHref(tag) && attrs.size === 3;
+    if (!isExactHashtag) problems.push(`hashtag link ${JSON.stringify([...attrs])}`);
     return;
   }
   let protocol = '';

@@ -118,6 +118,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         totp_last_step: null,
         email_on_mention: 1,
         email_on_reply: 1,
+        locked: 0,
       };
       try {
         await deps.users.insert(user);

@@ -23,6 +23,7 @@ export function presentQueuedReport(row: QueuedReportRow): QueuedReport {
       bio: row.reporter_bio,
       avatar_json: row.reporter_avatar_json,
       created_at: row.reporter_created_at,
+      locked: row.reporter_locked,
     }),
   };
 }

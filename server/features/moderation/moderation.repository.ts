@@ -6,6 +6,7 @@ export type QueuedReportRow = ReportRow & {
   reporter_handle: string;
   reporter_display_name: string;
   reporter_created_at: number;
+  reporter_locked: number;
   reporter_bio: string;
   reporter_avatar_json: string | null;
 };
@@ -41,6 +42,7 @@ export function createModerationRepository(db: Db) {
           'users.handle as reporter_handle',
           'users.display_name as reporter_display_name',
           'users.created_at as reporter_created_at',
+          'users.locked as reporter_locked',
           'users.bio as reporter_bio',
           'users.avatar_json as reporter_avatar_json',
         ])

@@ -186,6 +186,33 @@ export function createNotificationsRepository(db: Db) {
       return row?.group_id ?? null;
     },
 
+    /** The reader's unread group of an account-level kind (follows), which a new member joins. */
+    async openAccountGroup(userId: string, type: NotificationType): Promise<string | null> {
+      const row = await db
+        .selectFrom('notifications')
+        .select('group_id')
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('post_id', 'is', null)
+        .where('read_at', 'is', null)
+        .limit(1)
+        .executeTakeFirst();
+      return row?.group_id ?? null;
+    },
+
+    /** Removes the actor's unread account-level notifications of this kind; answers whether any went. */
+    async deleteUnreadFromActor(userId: string, type: NotificationType, actorId: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('notifications')
+        .where('user_id', '=', userId)
+        .where('type', '=', type)
+        .where('actor_id', '=', actorId)
+        .where('post_id', 'is', null)
+        .where('read_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
     /** Everyone a post has already notified of this kind. */
     async recipientsOf(sourcePostId: string, type: NotificationType): Promise<string[]> {
       const rows = await db

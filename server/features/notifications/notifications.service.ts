@@ -40,9 +40,12 @@ export interface NotificationsServiceDeps {
   now?: () => number;
 }
 
+/** Kinds about the reader's account rather than a post: someone followed, or asked to. */
+export type AccountNotificationType = 'follow' | 'follow-request';
+
 /** One notification to write: who hears of it, who caused it, about what. */
 export interface NotifyInput {
-  type: Exclude<NotificationType, NoticeType>;
+  type: Exclude<NotificationType, NoticeType | AccountNotificationType>;
   recipientId: string;
   actorId: string;
   /** The post the entry opens: the mentioning post, or the recipient's post. */
@@ -209,6 +212,45 @@ export function createNotificationsService({
         if (written) pending.push(written);
       }
       return pending;
+    },
+
+    /**
+     * Someone followed the recipient, or asked to: one unread group per kind ("Ana and 3 others
+     * followed you"). An actor already unread in the group is not added twice, so following,
+     * unfollowing and following again does not repeat itself.
+     */
+    async notifyAboutAccount(
+      trx: Tx,
+      input: { type: AccountNotificationType; recipientId: string; actorId: string },
+    ): Promise<PendingNotification | null> {
+      if (input.recipientId === input.actorId) return null;
+      if (!(await shouldNotify(trx, input.recipientId, input.actorId))) return null;
+      const repo = createNotificationsRepository(trx);
+      await repo.deleteUnreadFromActor(input.recipientId, input.type, input.actorId);
+      const id = timeOrderedUuid();
+      const groupId = (await repo.openAccountGroup(input.recipientId, input.type)) ?? id;
+      await repo.insertIfNew({
+        id,
+        user_id: input.recipientId,
+        type: input.type,
+        actor_id: input.actorId,
+        post_id: null,
+        source_post_id: null,
+        group_id: groupId,
+        created_at: now(),
+        read_at: null,
+      });
+      return { kind: 'created', userId: input.recipientId, groupId };
+    },
+
+    /** A follow (or request) taken back while unread takes its notification with it. */
+    async retractAboutAccount(
+      trx: Tx,
+      input: { type: AccountNotificationType; recipientId: string; actorId: string },
+    ): Promise<PendingNotification | null> {
+      const repo = createNotificationsRepository(trx);
+      const removed = await repo.deleteUnreadFromActor(input.recipientId, input.type, input.actorId);
+      return removed ? { kind: 'removed', userId: input.recipientId } : null;
     },
 
     /** A like taken back while unread takes its notification with it; a read one stays. */

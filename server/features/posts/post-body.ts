@@ -8,6 +8,8 @@ export interface PreparedPostBody {
   text: string;
   /** Existing accounts the body mentions, in order of first mention. */
   mentionedUserIds: string[];
+  /** Keys of the hashtags the body links, in order of first use, at most MAX_HASHTAGS_PER_POST. */
+  hashtags: string[];
 }
 
 /**
@@ -18,7 +20,9 @@ export interface PreparedPostBody {
 export async function preparePostBody(input: string, users: UsersService): Promise<PreparedPostBody> {
   const draft = sanitizePostBody(input);
   checkTextLength(draft.text);
-  if (draft.mentionHandles.length === 0) return { html: draft.html, text: draft.text, mentionedUserIds: [] };
+  if (draft.mentionHandles.length === 0) {
+    return { html: draft.html, text: draft.text, mentionedUserIds: [], hashtags: draft.hashtags };
+  }
 
   const accounts = await users.findByHandles(draft.mentionHandles);
   const byKey = new Map(accounts.map((account) => [account.handle.toLowerCase(), account]));
@@ -27,7 +31,7 @@ export async function preparePostBody(input: string, users: UsersService): Promi
   });
   checkTextLength(body.text);
   const mentionedUserIds = body.mentionHandles.flatMap((handle) => byKey.get(handle.toLowerCase())?.id ?? []);
-  return { html: body.html, text: body.text, mentionedUserIds };
+  return { html: body.html, text: body.text, mentionedUserIds, hashtags: body.hashtags };
 }
 
 function checkTextLength(text: string): void {

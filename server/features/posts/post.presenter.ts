@@ -1,3 +1,4 @@
+import type { PublicPost } from '../../../common/contracts/live-events';
 import type { Post, PostAuthor } from '../../../common/contracts/posts';
 import { readStoredJson } from '../../platform/db/stored-json';
 import { postImagesSchema, postLinkPreviewSchema } from '../../platform/db/stored-shapes';
@@ -16,6 +17,7 @@ export function presentPost(row: PostRow): Post {
     likeCount: row.like_count,
     replyCount: row.reply_count,
     likedByMe: row.liked_by !== null,
+    bookmarkedByMe: row.bookmarked_by !== null,
     images: readStoredJson(postImagesSchema, row.images_json, 'posts.images_json'),
     linkPreview:
       row.link_preview_json === null
@@ -25,8 +27,8 @@ export function presentPost(row: PostRow): Post {
 }
 
 /** Live events go to everyone, so they carry no reader-specific fields. */
-export function presentPublicPost(row: PostRow): Omit<Post, 'likedByMe'> {
-  const { likedByMe: _readerSpecific, ...post } = presentPost(row);
+export function presentPublicPost(row: PostRow): PublicPost {
+  const { likedByMe: _liked, bookmarkedByMe: _bookmarked, ...post } = presentPost(row);
   return post;
 }
 

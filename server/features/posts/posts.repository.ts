@@ -12,6 +12,7 @@ export type PostRow = Selectable<PostsTable> & {
   author_display_name: string;
   author_avatar_json: string | null;
   liked_by: string | null;
+  bookmarked_by: string | null;
 };
 
 /** The columns a new post is written with; counts and edit time take their defaults. */
@@ -43,6 +44,9 @@ function selectPosts(db: Db, viewerId: string | null, { includeSuspended = false
     .leftJoin('post_likes as my_like', (join) =>
       join.onRef('my_like.post_id', '=', 'posts.id').on('my_like.user_id', '=', viewerId ?? ''),
     )
+    .leftJoin('bookmarks as my_bookmark', (join) =>
+      join.onRef('my_bookmark.post_id', '=', 'posts.id').on('my_bookmark.user_id', '=', viewerId ?? ''),
+    )
     .select([
       'posts.id',
       'posts.author_id',
@@ -59,6 +63,7 @@ function selectPosts(db: Db, viewerId: string | null, { includeSuspended = false
       'users.display_name as author_display_name',
       'users.avatar_json as author_avatar_json',
       'my_like.user_id as liked_by',
+      'my_bookmark.user_id as bookmarked_by',
     ]);
   // The author row is joined anyway: a suspended author's posts cost one column check to hide.
   return includeSuspended ? query : query.where('users.suspended_at', 'is', null);
@@ -206,6 +211,27 @@ export function createPostsRepository(db: Db) {
         .updateTable('posts')
         .set({ body_html: body.html, body_text: body.text, edited_at: editedAt })
         .where('id', '=', id)
+        .execute();
+    },
+
+    /** The post's hashtags from now on (keys), with what timelines read without the post's row. */
+    async replaceHashtags(
+      post: Pick<PostRow, 'id' | 'created_at' | 'author_id' | 'parent_id'>,
+      tags: readonly string[],
+    ): Promise<void> {
+      await db.deleteFrom('post_hashtags').where('post_id', '=', post.id).execute();
+      if (tags.length === 0) return;
+      await db
+        .insertInto('post_hashtags')
+        .values(
+          tags.map((tag) => ({
+            post_id: post.id,
+            tag,
+            created_at: post.created_at,
+            author_id: post.author_id,
+            top_level: post.parent_id === null ? 1 : 0,
+          })),
+        )
         .execute();
     },
 

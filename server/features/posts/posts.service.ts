@@ -219,15 +219,20 @@ export function createPostsService({
         }
         // Time-ordered ids keep (created_at, id) in writing order within one millisecond.
         const id = timeOrderedUuid();
+        const createdAt = now();
         await repo.insert({
           id,
           author_id: authorId,
           parent_id: parentId,
           body_html: body.html,
           body_text: body.text,
-          created_at: now(),
+          created_at: createdAt,
           link_preview_json: linkPreview && JSON.stringify(linkPreview),
         });
+        await repo.replaceHashtags(
+          { id, created_at: createdAt, author_id: authorId, parent_id: parentId },
+          body.hashtags,
+        );
         if (input.images?.length)
           await repo.setImages(id, await media.attachToPost(trx, authorId, id, input.images));
         const events: EventWithoutSeq[] = [];
@@ -264,6 +269,7 @@ export function createPostsService({
       return write(async (repo, trx) => {
         const own = await requireOwnPost(repo, postId, userId);
         await repo.updateBody(postId, body, now());
+        await repo.replaceHashtags(own, body.hashtags);
         const row = await repo.findById(postId, userId);
         if (!row) throw errors.notFound();
         const parent = own.parent_id === null ? null : await repo.findById(own.parent_id, userId);

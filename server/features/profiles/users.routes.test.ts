@@ -54,6 +54,7 @@ describe('GET /users?prefix=', () => {
         bio: '',
         avatar: null,
         createdAt: expect.any(String),
+        locked: false,
       },
     ]);
   });
@@ -84,7 +85,13 @@ describe('GET /users/:handle and its tabs', () => {
     await t.api({ method: 'PUT', url: `/api/v1/posts/${first}/like`, cookie: reader.cookie });
 
     const profile = await t.api({ method: 'GET', url: `/api/v1/users/@${writer.user.handle}` });
-    expect(profile.json().counts).toEqual({ posts: 2, replies: 1, likesReceived: 1 });
+    expect(profile.json().counts).toEqual({
+      posts: 2,
+      replies: 1,
+      likesReceived: 1,
+      followers: 0,
+      following: 0,
+    });
     const posts = await t.api({ method: 'GET', url: `/api/v1/users/${writer.user.handle}/posts` });
     expect(posts.json().posts.map((p: { bodyText: string }) => p.bodyText)).toEqual(['second', 'first']);
     const replies = await t.api({ method: 'GET', url: `/api/v1/users/${writer.user.handle}/replies` });
@@ -99,7 +106,13 @@ describe('GET /users/:handle and its tabs', () => {
   it('answers zero counts for an account that wrote nothing', async () => {
     const quiet = await signedUpUser(t);
     const profile = await t.api({ method: 'GET', url: `/api/v1/users/${quiet.user.handle}` });
-    expect(profile.json().counts).toEqual({ posts: 0, replies: 0, likesReceived: 0 });
+    expect(profile.json().counts).toEqual({
+      posts: 0,
+      replies: 0,
+      likesReceived: 0,
+      followers: 0,
+      following: 0,
+    });
   });
 });
 

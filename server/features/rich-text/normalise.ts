@@ -1,3 +1,4 @@
+import { HASHTAG_TYPE } from '../../../common/rich-text/hashtag';
 import {
   CODE_LANGUAGE_CLASS_PATTERN,
   isMentionHandle,
@@ -8,11 +9,13 @@ import { cleanText } from './clean-text';
 import type { SourceNode } from './html-source';
 import { safeLinkHref } from './link-href';
 import type { PostBlock, PostInline, PostMark } from './post-tree';
+import { linkTypedText } from './typed-links';
 
 export interface NormaliseOptions {
   /**
    * The handle to link for a mentioned handle, or null when nobody has it (the mention becomes
-   * plain `@handle` text). Without it every well-formed mention is kept as written.
+   * plain `@handle` text). Without it every well-formed mention is kept as written. Typed
+   * `@handle`s in the text go through it exactly like the editor's mentions.
    */
   resolveMention?: (handle: string) => string | null;
 }
@@ -29,7 +32,8 @@ const EMPTY_PARAGRAPH: PostBlock = { kind: 'paragraph', children: [] };
  * Fits cleaned markup into the editor's content model, as ProseMirror would on load: top-level
  * and quoted inline content goes into paragraphs, list items hold blocks that start with a
  * paragraph, a code block holds only text, links do not nest, and a block inside inline content
- * gives up its tag. The result has one canonical serialisation.
+ * gives up its tag. Typed `#tag`s and `@handle`s in paragraphs are linked (typed-links.ts). The
+ * result has one canonical serialisation.
  */
 export function normalise(nodes: SourceNode[], options: NormaliseOptions = {}): PostBlock[] {
   const context: Context = { resolveMention: options.resolveMention ?? ((handle) => handle) };
@@ -44,7 +48,7 @@ function blocksFrom(nodes: SourceNode[], context: Context): PostBlock[] {
   const blocks: PostBlock[] = [];
   let run: SourceNode[] = [];
   const flushRun = () => {
-    const children = inlinesFrom(run, context, false);
+    const children = paragraphInlinesFrom(run, context);
     if (hasVisibleContent(children)) blocks.push({ kind: 'paragraph', children });
     run = [];
   };
@@ -63,7 +67,7 @@ function blocksFrom(nodes: SourceNode[], context: Context): PostBlock[] {
 function blockFrom(element: Element, context: Context): PostBlock[] {
   switch (element.name) {
     case 'p':
-      return [{ kind: 'paragraph', children: inlinesFrom(element.children, context, false) }];
+      return [{ kind: 'paragraph', children: paragraphInlinesFrom(element.children, context) }];
     case 'pre':
       return [codeBlockFrom(element)];
     case 'blockquote': {
@@ -130,6 +134,10 @@ function listStart(value: string | undefined): number | null {
   return start === 1 ? null : start;
 }
 
+function paragraphInlinesFrom(nodes: SourceNode[], context: Context): PostInline[] {
+  return linkTypedText(inlinesFrom(nodes, context, false), context.resolveMention);
+}
+
 function inlinesFrom(nodes: SourceNode[], context: Context, isInsideLink: boolean): PostInline[] {
   const inlines: PostInline[] = [];
   for (const node of nodes) {
@@ -157,15 +165,21 @@ function inlinesFrom(nodes: SourceNode[], context: Context, isInsideLink: boolea
   return inlines;
 }
 
-/** Every `a` is rebuilt: a mention, an outside link, or (anything else) just its text. */
+/**
+ * Every `a` is rebuilt: a mention, an outside link, or (anything else) just its text. A hashtag
+ * is its text too: the paragraph's typed tags are linked afterwards, this one among them, so
+ * nothing but its `#tag` survives, neither its href nor its data-id.
+ */
 function anchorFrom(element: Element, context: Context, isInsideLink: boolean): PostInline[] {
   const children = () => inlinesFrom(element.children, context, true);
   if (isInsideLink) return children();
+  const type = element.attrs['data-type'];
   const mentioned = element.attrs['data-id'] ?? '';
-  if (element.attrs['data-type'] === MENTION_TYPE && isMentionHandle(mentioned)) {
+  if (type === MENTION_TYPE && isMentionHandle(mentioned)) {
     const handle = context.resolveMention(mentioned);
     return [handle === null ? { kind: 'text', text: `@${mentioned}` } : { kind: 'mention', handle }];
   }
+  if (type === HASHTAG_TYPE) return children();
   const href = safeLinkHref(element.attrs.href ?? '');
   const content = children();
   return href === null || content.length === 0 ? content : [{ kind: 'link', href, children: content }];
@@ -197,6 +211,7 @@ function hasVisibleContent(inlines: PostInline[]): boolean {
       case 'hardBreak':
         return false;
       case 'mention':
+      case 'hashtag':
         return true;
       default:
         return hasVisibleContent(inline.children);

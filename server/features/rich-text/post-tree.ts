@@ -1,7 +1,7 @@
 /**
- * A post body as the editor's schema sees it (TipTap's StarterKit subset plus mentions). The
- * sanitiser builds this tree from cleaned HTML and writes HTML and text only from it, so nothing
- * outside the schema can reach the output.
+ * A post body as the editor's schema sees it (TipTap's StarterKit subset plus mentions), with
+ * the hashtags the server links in its text. The sanitiser builds this tree from cleaned HTML
+ * and writes HTML and text only from it, so nothing outside the schema can reach the output.
  */
 export type PostMark = 'strong' | 'em' | 's' | 'code';
 
@@ -10,7 +10,9 @@ export type PostInline =
   | { kind: 'hardBreak' }
   | { kind: 'mark'; mark: PostMark; children: PostInline[] }
   | { kind: 'link'; href: string; children: PostInline[] }
-  | { kind: 'mention'; handle: string };
+  | { kind: 'mention'; handle: string }
+  /** `tag` as typed, without its `#`; links and lists use its key (common/rich-text/hashtag.ts). */
+  | { kind: 'hashtag'; tag: string };
 
 export type PostBlock =
   | { kind: 'paragraph'; children: PostInline[] }

@@ -1,9 +1,11 @@
+import { HASHTAG_TYPE, hashtagHref, hashtagKey } from '../../../common/rich-text/hashtag';
 import {
   MENTION_TYPE,
   mentionHref,
   POST_LINK_REL,
   POST_LINK_TARGET,
 } from '../../../common/rich-text/post-schema';
+import { MAX_HASHTAGS_PER_POST } from './limits';
 import type { PostBlock, PostInline } from './post-tree';
 
 /**
@@ -54,6 +56,10 @@ function inlineHtml(inline: PostInline): string {
       const handle = escapeAttribute(inline.handle);
       return `<a href="${escapeAttribute(mentionHref(inline.handle))}" data-type="${MENTION_TYPE}" data-id="${handle}">@${escapeText(inline.handle)}</a>`;
     }
+    case 'hashtag': {
+      const key = escapeAttribute(hashtagKey(inline.tag));
+      return `<a href="${escapeAttribute(hashtagHref(inline.tag))}" data-type="${HASHTAG_TYPE}" data-id="${key}">#${escapeText(inline.tag)}</a>`;
+    }
   }
 }
 
@@ -78,7 +84,7 @@ export const TEXT_BLOCK_SEPARATOR = '\n\n';
 
 /**
  * The plain-text projection: each paragraph and code block, in order, separated by a blank
- * line; a hard break is a newline; a mention is its `@handle`. Trimmed.
+ * line; a hard break is a newline; a mention is its `@handle`, a hashtag its `#tag`. Trimmed.
  */
 export function projectText(blocks: PostBlock[]): string {
   const textblocks: string[] = [];
@@ -101,6 +107,7 @@ function inlinesText(inlines: PostInline[]): string {
       if (inline.kind === 'text') return inline.text;
       if (inline.kind === 'hardBreak') return '\n';
       if (inline.kind === 'mention') return `@${inline.handle}`;
+      if (inline.kind === 'hashtag') return `#${inline.tag}`;
       return inlinesText(inline.children);
     })
     .join('');
@@ -109,23 +116,39 @@ function inlinesText(inlines: PostInline[]): string {
 /** Handles mentioned, first occurrence first, each once (handles compare without case). */
 export function mentionedHandles(blocks: PostBlock[]): string[] {
   const handles = new Map<string, string>();
-  const visitInlines = (inlines: PostInline[]) => {
-    for (const inline of inlines) {
-      if (inline.kind === 'mention') {
-        const key = inline.handle.toLowerCase();
-        if (!handles.has(key)) handles.set(key, inline.handle);
-      } else if (inline.kind === 'mark' || inline.kind === 'link') {
-        visitInlines(inline.children);
-      }
-    }
-  };
-  const visitBlocks = (list: PostBlock[]) => {
-    for (const block of list) {
-      if (block.kind === 'paragraph') visitInlines(block.children);
-      else if (block.kind === 'blockquote') visitBlocks(block.children);
-      else if (block.kind === 'list') block.items.forEach(visitBlocks);
-    }
-  };
-  visitBlocks(blocks);
+  for (const inline of inlinesOf(blocks)) {
+    if (inline.kind !== 'mention') continue;
+    const key = inline.handle.toLowerCase();
+    if (!handles.has(key)) handles.set(key, inline.handle);
+  }
   return [...handles.values()];
+}
+
+/**
+ * Keys of the hashtags linked, first occurrence first, each once, at most MAX_HASHTAGS_PER_POST:
+ * tags after those stay linked in the text but the post is not filed under them.
+ */
+export function hashtagKeys(blocks: PostBlock[]): string[] {
+  const keys = new Set<string>();
+  for (const inline of inlinesOf(blocks)) {
+    if (keys.size === MAX_HASHTAGS_PER_POST) break;
+    if (inline.kind === 'hashtag') keys.add(hashtagKey(inline.tag));
+  }
+  return [...keys];
+}
+
+/** Every inline of the body in reading order, including those inside marks and links. */
+function* inlinesOf(blocks: PostBlock[]): Generator<PostInline> {
+  for (const block of blocks) {
+    if (block.kind === 'paragraph') yield* inlinesWithin(block.children);
+    else if (block.kind === 'blockquote') yield* inlinesOf(block.children);
+    else if (block.kind === 'list') for (const item of block.items) yield* inlinesOf(item);
+  }
+}
+
+function* inlinesWithin(inlines: PostInline[]): Generator<PostInline> {
+  for (const inline of inlines) {
+    yield inline;
+    if (inline.kind === 'mark' || inline.kind === 'link') yield* inlinesWithin(inline.children);
+  }
 }

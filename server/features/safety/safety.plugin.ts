@@ -14,7 +14,12 @@ export function safetyFeature(
   platform: Platform,
   { users, live, admins }: { users: UsersFeature; live: LivePublishers; admins: AdminsService },
 ): SafetyService {
-  const safety = createSafetyService({ db: platform.db, users: users.repository, publish: live.channels });
+  const safety = createSafetyService({
+    db: platform.db,
+    users: users.repository,
+    publish: live.channels,
+    onBlocked: (blockerId, blockedId) => platform.events.emit('account.blocked', { blockerId, blockedId }),
+  });
   platform.events.on(
     'posts.changed',
     createLiveFeedPublisher({ safety, publishPublic: live.feed, publishToChannels: live.channels }),

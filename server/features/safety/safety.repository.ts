@@ -50,6 +50,7 @@ export function createSafetyRepository(db: Db) {
           'users.bio',
           'users.avatar_json',
           'users.created_at',
+          'users.locked',
           `${table}.created_at as related_at`,
         ])
         .where(`${table}.${owner}`, '=', ownerId);

@@ -25,6 +25,8 @@ export interface SafetyServiceDeps {
   db: Db;
   users: Pick<UsersRepository, 'findById'>;
   publish: ChannelPublisher;
+  /** Hears of each block after it is written (follows between the two accounts end). */
+  onBlocked?: (blockerId: string, blockedId: string) => Promise<void>;
   now?: () => number;
 }
 
@@ -43,7 +45,7 @@ const TOO_MANY_ERROR: Record<SafetyKind, (max: number) => AppError> = {
  * account's posts from the other and refuses replies and likes between them. Every read path
  * asks hiddenAuthorsFor; notifications ask hides.
  */
-export function createSafetyService({ db, users, publish, now = Date.now }: SafetyServiceDeps) {
+export function createSafetyService({ db, users, publish, onBlocked, now = Date.now }: SafetyServiceDeps) {
   const repo = createSafetyRepository(db);
 
   async function liveFeedChannelFor(userId: string): Promise<string> {
@@ -86,7 +88,7 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
     },
 
     /** How a reader stands towards an account: what its profile may show them. */
-    async viewerOf(viewerId: string | null, targetId: string): Promise<ProfileViewer> {
+    async viewerOf(viewerId: string | null, targetId: string): Promise<SafetyViewer> {
       if (viewerId === null || viewerId === targetId)
         return { blocking: false, muting: false, postsHidden: false };
       const blocking = await repo.blocks(viewerId, targetId);
@@ -102,6 +104,7 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
       if ((await repo.count(kind, ownerId)) >= MAX_PER_USER[kind])
         throw TOO_MANY_ERROR[kind](MAX_PER_USER[kind]);
       await repo.add(kind, ownerId, targetId, now());
+      if (kind === 'block') await onBlocked?.(ownerId, targetId);
       await announceFeedChannels(affected(kind, ownerId, targetId));
       return presentPublicProfile(target);
     },
@@ -133,6 +136,9 @@ export function createSafetyService({ db, users, publish, now = Date.now }: Safe
 }
 
 export type SafetyService = ReturnType<typeof createSafetyService>;
+
+/** The part of a profile's viewer fields that blocks and mutes decide. */
+export type SafetyViewer = Pick<ProfileViewer, 'blocking' | 'muting' | 'postsHidden'>;
 
 /** A block either way, or a mute by the recipient. */
 async function hidesIn(repo: SafetyRepository, recipientId: string, actorId: string): Promise<boolean> {

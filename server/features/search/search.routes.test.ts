@@ -268,6 +268,7 @@ describe('finding people', () => {
       bio: '',
       avatar: null,
       createdAt: expect.any(String),
+      locked: false,
     });
   });
 });

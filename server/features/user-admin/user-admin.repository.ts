@@ -29,6 +29,7 @@ export function createUserAdminRepository(db: Db) {
           'users.bio',
           'users.avatar_json',
           'users.created_at',
+          'users.locked',
           'users.email',
           'users.suspended_at',
           'users.applied_at',

@@ -11,6 +11,7 @@ export {
   escapeLikePattern,
   isSuspended,
   type PublicUserRow,
+  PUBLIC_USER_COLUMNS,
   type UserRow,
   type UsersRepository,
 } from './users.repository';

@@ -53,5 +53,6 @@ export function presentPublicProfile(user: PublicUserRow): PublicProfile {
     bio: user.bio,
     avatar: parseAvatar(user.avatar_json),
     createdAt: new Date(user.created_at).toISOString(),
+    locked: user.locked === 1,
   };
 }

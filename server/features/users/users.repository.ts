@@ -7,9 +7,18 @@ export type UserRow = Selectable<UsersTable>;
 /** What anyone may see of an account. */
 export type PublicUserRow = Pick<
   UserRow,
-  'id' | 'handle' | 'display_name' | 'bio' | 'avatar_json' | 'created_at'
+  'id' | 'handle' | 'display_name' | 'bio' | 'avatar_json' | 'created_at' | 'locked'
 >;
-const PUBLIC_COLUMNS = ['id', 'handle', 'display_name', 'bio', 'avatar_json', 'created_at'] as const;
+export const PUBLIC_USER_COLUMNS = [
+  'id',
+  'handle',
+  'display_name',
+  'bio',
+  'avatar_json',
+  'created_at',
+  'locked',
+] as const;
+const PUBLIC_COLUMNS = PUBLIC_USER_COLUMNS;
 
 export function createUsersRepository(db: Db) {
   return {
@@ -64,7 +73,7 @@ export function createUsersRepository(db: Db) {
       }
       return query.execute();
     },
-    /** Posts, replies and likes received, in one pass over the author's index. */
+    /** Posts, replies and likes received, in one pass over the author's index; follows counted on theirs. */
     async countsOf(userId: string): Promise<ProfileCounts> {
       const row = await db
         .selectFrom('posts')
@@ -79,11 +88,27 @@ export function createUsersRepository(db: Db) {
         ])
         .where('author_id', '=', userId)
         .executeTakeFirstOrThrow();
-      // PostgreSQL answers sums as strings (bigint), SQLite as numbers; both are null for none.
+      const follows = await db
+        .selectNoFrom((eb) => [
+          eb
+            .selectFrom('follows')
+            .select((count) => count.fn.countAll<number | string>().as('n'))
+            .where('followee_id', '=', userId)
+            .as('followers'),
+          eb
+            .selectFrom('follows')
+            .select((count) => count.fn.countAll<number | string>().as('n'))
+            .where('follower_id', '=', userId)
+            .as('following'),
+        ])
+        .executeTakeFirstOrThrow();
+      // PostgreSQL answers sums and counts as strings (bigint), SQLite as numbers; sums are null for none.
       return {
         posts: Number(row.posts ?? 0),
         replies: Number(row.replies ?? 0),
         likesReceived: Number(row.likes ?? 0),
+        followers: Number(follows.followers ?? 0),
+        following: Number(follows.following ?? 0),
       };
     },
     async updateProfile(id: string, changes: { displayName?: string; bio?: string }): Promise<void> {

@@ -42,6 +42,8 @@ export interface UsersTable {
   email_on_mention: ColumnType<number, number | undefined, number>;
   /** 1: replies to the account's posts are e-mailed too. */
   email_on_reply: ColumnType<number, number | undefined, number>;
+  /** 1: following the account needs its owner's approval (follow requests). */
+  locked: ColumnType<number, number | undefined, number>;
 }
 
 export interface RecoveryCodesTable {
@@ -108,6 +110,41 @@ export interface PostsTable {
   images_json: Generated<string>;
   /** The post's link card (PostLinkPreview as JSON), or null. */
   link_preview_json: string | null;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  followee_id: string;
+  created_at: number;
+}
+
+/** A request to follow a locked account, until its owner approves or denies it. */
+export interface FollowRequestsTable {
+  requester_id: string;
+  target_id: string;
+  created_at: number;
+}
+
+/** The hashtags a post carries (keys), with the post's time, author and level copied for reads. */
+export interface PostHashtagsTable {
+  post_id: string;
+  tag: string;
+  created_at: number;
+  author_id: string;
+  /** 1 for a top-level post, 0 for a reply: timelines show top-level posts. */
+  top_level: number;
+}
+
+export interface FollowedHashtagsTable {
+  user_id: string;
+  tag: string;
+  created_at: number;
+}
+
+export interface BookmarksTable {
+  user_id: string;
+  post_id: string;
+  created_at: number;
 }
 
 export interface PostLikesTable {
@@ -338,4 +375,9 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   audit_log: AuditLogTable;
   data_exports: DataExportsTable;
+  follows: FollowsTable;
+  follow_requests: FollowRequestsTable;
+  post_hashtags: PostHashtagsTable;
+  followed_hashtags: FollowedHashtagsTable;
+  bookmarks: BookmarksTable;
 }

@@ -10,6 +10,8 @@ import { createEventBus, type EventBus, type EventMirror } from './event-bus';
 export interface DomainEventMap {
   /** A post was written, edited, removed or re-counted; the live feed event readers get. */
   'posts.changed': FeedEvent;
+  /** An account blocked another (after the commit): what they had between them ends. */
+  'account.blocked': { blockerId: string; blockedId: string };
   /** An account was created by sign-up. */
   'account.created': { userId: string };
   /** The admin saved the instance settings: every node drops its copy. */

@@ -22,6 +22,7 @@ import * as dataExports from './0020-data-exports';
 import * as staffRolesAndAudit from './0021-staff-roles-and-audit';
 import * as instanceIcon from './0022-instance-icon';
 import * as emailNotifications from './0023-email-notifications';
+import * as followsHashtagsBookmarks from './0024-follows-hashtags-bookmarks';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-staff-roles-and-audit': staffRolesAndAudit,
   '0022-instance-icon': instanceIcon,
   '0023-email-notifications': emailNotifications,
+  '0024-follows-hashtags-bookmarks': followsHashtagsBookmarks,
 };

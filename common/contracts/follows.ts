@@ -1,0 +1,44 @@
+import { z } from './zod';
+import { publicProfileSchema } from './users';
+
+/** Accounts per page of a followers, following or follow-requests list. */
+export const FOLLOW_LIST_PAGE_SIZE = 40;
+
+/**
+ * How the reader stands towards an account they might follow: not following, waiting for a
+ * locked account to approve, or following.
+ */
+export const FOLLOW_STATES = ['none', 'requested', 'following'] as const;
+export type FollowState = (typeof FOLLOW_STATES)[number];
+
+export const followTargetParamsSchema = z.object({ userId: z.uuid({ error: 'Not an account id.' }) });
+
+export const followResponseSchema = z.strictObject({
+  state: z.enum(FOLLOW_STATES),
+  /** The account's followers after the change. */
+  followerCount: z.number(),
+});
+export type FollowResponse = z.output<typeof followResponseSchema>;
+
+export const followListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+
+export const followListResponseSchema = z.strictObject({
+  users: z.array(publicProfileSchema),
+  /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type FollowListResponse = z.output<typeof followListResponseSchema>;
+
+/** Who may follow the account: anyone at once, or (locked) those its owner approves. */
+export const followSettingsSchema = z.strictObject({ locked: z.boolean() });
+export type FollowSettings = z.output<typeof followSettingsSchema>;
+
+/**
+ * What the reader's Home timeline is made of: the accounts they follow and the hashtags they
+ * follow (their own posts are always in it). The browser filters the live feed with it.
+ */
+export const homeSourcesResponseSchema = z.strictObject({
+  userIds: z.array(z.string()),
+  tags: z.array(z.string()),
+});
+export type HomeSourcesResponse = z.output<typeof homeSourcesResponseSchema>;

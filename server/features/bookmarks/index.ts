@@ -1,0 +1,2 @@
+/** The bookmarks feature's public face: nothing yet; it only serves routes. */
+export {};

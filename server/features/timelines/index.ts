@@ -1,0 +1,2 @@
+/** The timelines feature's public face: nothing yet; it only serves routes. */
+export {};
