@@ -1,4 +1,4 @@
-import { Bell, Flag, House, LogOut, Menu, Search, Settings, UserRound } from 'lucide-react';
+import { Bell, Bookmark, Flag, House, LogOut, Menu, Search, Settings, UserRound } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth';
@@ -31,7 +31,8 @@ function BarLink({ to, label, name, icon }: { to: string; label: string; name?: 
 
 /**
  * Phones (below 640 px): a bottom bar in thumb reach, as phone social apps have, with Home,
- * Search, Notifications, Profile and a Menu disclosure holding Settings, Reports (staff) and Log out.
+ * Search, Notifications, Profile and a Menu disclosure holding Bookmarks, Settings, Reports (staff)
+ * and Log out: five items keep each one wide enough for its label at 320 px.
  */
 export function PhoneNav() {
   const { data: user } = useCurrentUser();
@@ -82,6 +83,10 @@ export function PhoneNav() {
         hidden={!isMenuOpen}
         className="absolute right-2 bottom-full mb-2 w-56 max-w-[calc(100vw-1rem)] rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
+        <Link to="/bookmarks" className={PANEL_ITEM}>
+          <Bookmark aria-hidden="true" className="size-5" />
+          Bookmarks
+        </Link>
         <Link to="/settings" className={PANEL_ITEM}>
           <Settings aria-hidden="true" className="size-5" />
           Settings

@@ -47,7 +47,20 @@ const AdminAuditPage = lazy(async () => ({
   default: (await import('../pages/admin-audit-page')).AdminAuditPage,
 }));
 const PostPage = lazy(async () => ({ default: (await import('../pages/post-page')).PostPage }));
+const TagPage = lazy(async () => ({ default: (await import('../pages/tag-page')).TagPage }));
+const BookmarksPage = lazy(async () => ({
+  default: (await import('../pages/bookmarks-page')).BookmarksPage,
+}));
 const ProfilePage = lazy(async () => ({ default: (await import('../pages/profile-page')).ProfilePage }));
+const FollowersPage = lazy(async () => ({
+  default: (await import('../pages/follow-list-page')).FollowersPage,
+}));
+const FollowingPage = lazy(async () => ({
+  default: (await import('../pages/follow-list-page')).FollowingPage,
+}));
+const FollowRequestsPage = lazy(async () => ({
+  default: (await import('../pages/follow-requests-page')).FollowRequestsPage,
+}));
 const NotFoundPage = lazy(async () => ({ default: (await import('../pages/not-found-page')).NotFoundPage }));
 
 export function AppRoutes() {
@@ -72,7 +85,12 @@ export function AppRoutes() {
           <Route path="admin/users" element={<AdminUsersPage />} />
           <Route path="admin/audit" element={<AdminAuditPage />} />
           <Route path="p/:id" element={<PostPage />} />
+          <Route path="tags/:tag" element={<TagPage />} />
+          <Route path="bookmarks" element={<BookmarksPage />} />
+          <Route path="follow-requests" element={<FollowRequestsPage />} />
           <Route path=":profile" element={<ProfilePage />} />
+          <Route path=":profile/followers" element={<FollowersPage />} />
+          <Route path=":profile/following" element={<FollowingPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

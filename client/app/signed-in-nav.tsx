@@ -1,4 +1,4 @@
-import { Flag, LogOut, Settings } from 'lucide-react';
+import { Bookmark, Flag, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { LiveStatus, useLiveFeed } from '../features/feed';
@@ -30,6 +30,14 @@ export function SignedInHeader() {
       {/* From 640 px to 1023 px Reports, Settings and Log out show as icons, named as ever. */}
       <nav aria-label="Account" className="hidden min-w-0 items-center gap-2 sm:flex lg:gap-3">
         <NotificationsLink unreadCount={unreadCount} />
+        {/* An icon at every width, as the bell beside it: named for screen readers. */}
+        <Link
+          to="/bookmarks"
+          aria-label="Bookmarks"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          <Bookmark aria-hidden="true" className="size-6" strokeWidth={1.8} />
+        </Link>
         {/* Staff (admins and moderators) start from the reports; the admin pages link to the rest. */}
         {Boolean(safety.data?.staffRole) && (
           <Link

@@ -2,17 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Navigate } from 'react-router';
 import type { CurrentUser } from '../../common/contracts/auth';
 import { useCurrentUser } from '../features/auth';
-import {
-  FeedEmptyState,
-  loadKeyboardShortcutsDialog,
-  NewPostsPill,
-  useFeedPageShortcuts,
-} from '../features/feed';
-import { useFeed } from '../features/posts';
+import { loadKeyboardShortcutsDialog, useFeedPageShortcuts } from '../features/feed';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
-import { ConfirmEmailNotice, PostComposer, PostList } from './feed-parts';
+import { ConfirmEmailNotice, FeedTimelines, PostComposer } from './feed-parts';
 
 const KeyboardShortcutsDialog = lazy(async () => ({
   default: (await loadKeyboardShortcutsDialog()).KeyboardShortcutsDialog,
@@ -30,7 +24,6 @@ export function FeedPage() {
 }
 
 function Feed({ user }: { user: CurrentUser }) {
-  const feed = useFeed();
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   useFeedPageShortcuts({
     // Focusing the stand-in field loads the editor, which takes the focus over.
@@ -38,7 +31,8 @@ function Feed({ user }: { user: CurrentUser }) {
     onHelp: () => setIsHelpOpen(true),
   });
   return (
-    <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
+    // Relative: on wide screens the trending hashtags sit in the margin beside this column.
+    <div className="relative mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
@@ -54,8 +48,7 @@ function Feed({ user }: { user: CurrentUser }) {
       ) : (
         <ConfirmEmailNotice user={user} />
       )}
-      <NewPostsPill />
-      <PostList query={feed} label="Latest posts" empty={<FeedEmptyState />} hasShortcuts />
+      <FeedTimelines readerId={user.id} newPostsFocusId={NEW_POST_COMPOSER_ID} />
       {isHelpOpen && (
         <Suspense fallback={null}>
           <KeyboardShortcutsDialog onClose={() => setIsHelpOpen(false)} />

@@ -54,8 +54,8 @@ function NotificationsBody({ query }: { query: ReturnType<typeof useFreshNotific
   if (notifications.length === 0) {
     return (
       <p className="text-slate-600 dark:text-slate-400">
-        Nothing yet. When someone mentions you with your @handle, replies to your posts or likes them, it
-        shows up here.
+        Nothing yet. When someone mentions you with your @handle, replies to your posts, likes them or follows
+        you, it shows up here.
       </p>
     );
   }

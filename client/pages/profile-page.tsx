@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../features/auth';
+import { FollowButton } from '../features/follows';
 import { PostList, useAuthorPosts, useAuthorReplies, useProfile } from '../features/posts';
 import { ProfileHeader } from '../features/users';
 import { PostMenu, ProfileSafety } from '../features/safety';
@@ -32,7 +33,7 @@ function Profile({ handle }: { handle: string }) {
   if (!profile.data || !user) return <NotFoundPage />;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <ProfileHeader user={user} counts={profile.data.counts} />
+      <ProfileHeader user={user} counts={profile.data.counts} viewer={profile.data.viewer} />
       {me?.id === user.id && (
         <Link
           to="/settings"
@@ -41,7 +42,15 @@ function Profile({ handle }: { handle: string }) {
           Edit profile
         </Link>
       )}
-      <ProfileSafety user={user} viewer={profile.data.viewer} />
+      {me?.id !== user.id && (
+        // Follow first, then mute and block, which wrap under it on a narrow screen.
+        <div className="flex flex-wrap items-start gap-3">
+          <FollowButton user={user} viewer={profile.data.viewer} />
+          <div className="min-w-0 flex-1 basis-64 empty:hidden">
+            <ProfileSafety user={user} viewer={profile.data.viewer} />
+          </div>
+        </div>
+      )}
       <nav
         aria-label="Profile sections"
         className="flex gap-2 border-b border-slate-200 dark:border-slate-800"

@@ -12,6 +12,7 @@ import {
 } from '../features/account';
 import { YourDataSettings } from '../features/data-export';
 import { EmailNotificationSettingsForm } from '../features/email-notifications';
+import { FollowSettingsForm } from '../features/follows';
 import { InviteLinks, useHasInviteLinks } from '../features/invites';
 import { PasskeySettings } from '../features/passkeys';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
@@ -71,6 +72,9 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection title="Sessions" description="Browsers and devices logged in to your account.">
         <SessionsList />
+      </SettingsSection>
+      <SettingsSection id="privacy" title="Privacy" description="Who may follow you.">
+        <FollowSettingsForm />
       </SettingsSection>
       <SettingsSection
         title="Blocked and muted accounts"

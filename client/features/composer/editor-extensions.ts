@@ -2,6 +2,7 @@ import { Extension, type Extensions } from '@tiptap/core';
 import { Placeholder } from '@tiptap/extensions';
 import StarterKit from '@tiptap/starter-kit';
 import { POST_LINK_REL, POST_LINK_TARGET } from '../../../common/rich-text/post-schema';
+import { HashtagText } from './hashtag-text';
 import { isAllowedLinkHref } from './link-rules';
 import { mentionNode } from './mention-node';
 import type { FindPeople } from './mention-suggestion';
@@ -41,7 +42,7 @@ export class ComposerShortcuts {
  * paragraphs, hard breaks, bold, italic, strike, inline code, code blocks, quotes, both lists,
  * links and mentions. Headings, rules, underline and the trailing empty paragraph are off, so
  * what the editor makes is exactly what the server keeps. Pasted HTML is parsed against this
- * schema, which drops everything else.
+ * schema, which drops everything else. Hashtags are plain text here: the server links them.
  */
 export function composerExtensions(options: {
   placeholder: string;
@@ -67,6 +68,7 @@ export function composerExtensions(options: {
       },
     }),
     mentionNode(mentionSuggestion(options.popup, options.findPeople)),
+    HashtagText,
     Placeholder.configure({ placeholder: options.placeholder }),
     PostCharacterCount,
     composerShortcuts(options.shortcuts),

@@ -23,7 +23,10 @@ const WORDS: Record<Exclude<ConnectionPhase, 'live'>, string> = {
   offline: 'Offline',
 };
 
-/** "Live · 3 online"; "Connecting…" on the way up, "Reconnecting…" after a drop. */
+/**
+ * "Live · 3 online"; "Connecting…" on the way up, "Reconnecting…" after a drop. The count shows
+ * from 1024 px, where the header has room for it beside the account's icons.
+ */
 export function LiveStatus({ state }: { state: ConnectionState }) {
   const [online, setOnline] = useState<number | null>(null);
   const channel = useChannel(PRESENCE_FEED_CHANNEL, {
@@ -38,7 +41,7 @@ export function LiveStatus({ state }: { state: ConnectionState }) {
     <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
       <span aria-hidden="true" className={`size-2 rounded-full ${DOT[phase]}`} />
       {phase === 'live' ? (
-        <span>Live{online !== null && <span className="hidden sm:inline"> · {online} online</span>}</span>
+        <span>Live{online !== null && <span className="hidden lg:inline"> · {online} online</span>}</span>
       ) : (
         <span>{WORDS[phase]}</span>
       )}

@@ -1,21 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowUp } from 'lucide-react';
-import { insertPost } from '../posts';
+import { insertIntoShownTimeline, type Timeline, timelineId } from '../posts';
 import { pendingPosts, usePendingPosts } from './pending-posts';
+
+export interface NewPostsPillProps {
+  /** The timeline on the page: the pill counts the posts waiting for it. */
+  timeline: Timeline;
+  /** What takes the focus once the posts are in (the pill itself goes away). */
+  focusId: string;
+}
 
 /**
  * Appears when posts arrived while the reader was scrolled down. Nothing moves until they ask:
  * then the posts go in at the top and the view follows them there.
  */
-export function NewPostsPill() {
+export function NewPostsPill({ timeline, focusId }: NewPostsPillProps) {
   const queryClient = useQueryClient();
-  const pending = usePendingPosts();
+  const id = timelineId(timeline);
+  const pending = usePendingPosts(id);
   const count = pending.length;
   const label = `${count} new ${count === 1 ? 'post' : 'posts'}`;
   const showThem = () => {
-    for (const post of pendingPosts.take().reverse()) insertPost(queryClient, post);
+    for (const post of pendingPosts.take(id).reverse()) insertIntoShownTimeline(queryClient, post);
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    document.getElementById('new-post')?.focus({ preventScroll: true });
+    document.getElementById(focusId)?.focus({ preventScroll: true });
   };
   return (
     <>

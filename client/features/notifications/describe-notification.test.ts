@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Notification } from '../../../common/contracts/notifications';
-import { describeNotification } from './describe-notification';
+import { describeNotification, notificationTarget } from './describe-notification';
 
 const person = (displayName: string) => ({ id: displayName, handle: displayName.toLowerCase(), displayName });
 
@@ -41,5 +41,40 @@ describe('describeNotification', () => {
 
   it('keeps the excerpt apart from the sentence', () => {
     expect(describeNotification(entry('like', ['Ana'])).excerpt).toBe('Tea or coffee?');
+  });
+
+  it('says follows the way it says likes, and a request as its own sentence', () => {
+    const follow = (names: string[], actorCount = names.length) => ({
+      ...entry('follow', names, actorCount),
+      postId: null,
+      excerpt: '',
+    });
+    expect(describeNotification(follow(['Ana'])).sentence).toBe('Ana followed you');
+    expect(describeNotification(follow(['Ana', 'Bo'])).sentence).toBe('Ana and Bo followed you');
+    expect(describeNotification(follow(['Ana', 'Bo', 'Cy'], 4)).sentence).toBe(
+      'Ana and 3 others followed you',
+    );
+    expect(describeNotification(follow(['Ana'])).excerpt).toBe('');
+    const request = { ...entry('follow-request', ['Ana']), postId: null, excerpt: '' };
+    expect(describeNotification(request)).toEqual({
+      sentence: 'Ana asked to follow you',
+      excerpt: 'Approve or deny it in your follow requests.',
+    });
+  });
+});
+
+describe('notificationTarget', () => {
+  it("opens a post's entry at the post and a notice in the settings", () => {
+    expect(notificationTarget(entry('like', ['Ana']))).toBe('/p/p');
+    expect(notificationTarget({ ...entry('data-export-ready', []), postId: null })).toBe(
+      '/settings#your-data',
+    );
+  });
+
+  it("opens a follow at the newest follower's profile and a request at the list of requests", () => {
+    expect(notificationTarget({ ...entry('follow', ['Ana', 'Bo']), postId: null })).toBe('/@ana');
+    expect(notificationTarget({ ...entry('follow-request', ['Ana']), postId: null })).toBe(
+      '/follow-requests',
+    );
   });
 });

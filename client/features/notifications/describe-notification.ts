@@ -4,6 +4,13 @@ const VERBS: Record<Exclude<Notification['type'], NoticeType>, string> = {
   mention: 'mentioned you',
   reply: 'replied to your post',
   like: 'liked your post',
+  follow: 'followed you',
+  'follow-request': 'asked to follow you',
+};
+
+/** What is written under the sentence when the entry is about no post. */
+const HINTS: Partial<Record<Notification['type'], string>> = {
+  'follow-request': 'Approve or deny it in your follow requests.',
 };
 
 /** Notices about the reader's own account: a whole sentence, no one to name. */
@@ -31,6 +38,23 @@ export function describeNotification(notification: Notification): { sentence: st
   if (isNotice(notification.type)) return NOTICES[notification.type];
   return {
     sentence: `${actorsPhrase(notification)} ${VERBS[notification.type]}`,
-    excerpt: notification.excerpt,
+    excerpt: notification.excerpt || (HINTS[notification.type] ?? ''),
   };
+}
+
+/**
+ * Where an entry leads: a follow to the (newest) follower's profile, a request to the list of
+ * requests, a notice to its place in the settings, anything else to its post.
+ */
+export function notificationTarget(notification: Notification): string {
+  switch (notification.type) {
+    case 'follow': {
+      const newest = notification.actors[0];
+      return newest ? `/@${newest.handle}` : '/notifications';
+    }
+    case 'follow-request':
+      return '/follow-requests';
+    default:
+      return notification.postId === null ? '/settings#your-data' : `/p/${notification.postId}`;
+  }
 }

@@ -1,11 +1,22 @@
-import { Archive, AtSign, Heart, type LucideIcon, MessageCircle } from 'lucide-react';
+import {
+  Archive,
+  AtSign,
+  Heart,
+  type LucideIcon,
+  MessageCircle,
+  UserPlus,
+  UserRoundPlus,
+} from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../common/contracts/notifications';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
-import { describeNotification } from './describe-notification';
+import { describeNotification, notificationTarget } from './describe-notification';
 
-/** Newest first; each entry opens the post it is about. Unread ones (as of this visit) are marked. */
+/**
+ * Newest first; each entry opens what it is about (a post, a profile, the follow requests).
+ * Unread ones (as of this visit) are marked.
+ */
 export function NotificationList({ notifications }: { notifications: Notification[] }) {
   return (
     <ul className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
@@ -23,12 +34,10 @@ const ICONS: Record<Notification['type'], { icon: LucideIcon; className: string 
   mention: { icon: AtSign, className: 'text-primary-700 dark:text-primary-300' },
   reply: { icon: MessageCircle, className: 'text-slate-600 dark:text-slate-400' },
   like: { icon: Heart, className: 'fill-current text-rose-700 dark:text-rose-400' },
+  follow: { icon: UserPlus, className: 'text-primary-700 dark:text-primary-300' },
+  'follow-request': { icon: UserRoundPlus, className: 'text-amber-700 dark:text-amber-400' },
   'data-export-ready': { icon: Archive, className: 'text-primary-700 dark:text-primary-300' },
 };
-
-/** A post's entry opens the post; a notice about the account opens its place in the settings. */
-const targetOf = (notification: Notification): string =>
-  notification.postId === null ? '/settings#your-data' : `/p/${notification.postId}`;
 
 /**
  * One row: the kind's icon, the faces, then the sentence, which wraps beside them (never under
@@ -40,7 +49,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
   const { icon: Icon, className } = ICONS[notification.type];
   return (
     <Link
-      to={targetOf(notification)}
+      to={notificationTarget(notification)}
       className={`flex items-start gap-3 px-4 py-4 hover:bg-slate-50 dark:hover:bg-slate-800/60 ${isUnread ? 'bg-primary-50 dark:bg-primary-950' : 'bg-white dark:bg-slate-900'}`}
     >
       <Icon aria-hidden="true" className={`mt-1.5 size-5 shrink-0 ${className}`} />
@@ -62,7 +71,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
             </span>
           )}
         </span>
-        <span className="mt-1 block truncate text-slate-700 dark:text-slate-300">{excerpt}</span>
+        {excerpt && <span className="mt-1 block truncate text-slate-700 dark:text-slate-300">{excerpt}</span>}
       </span>
     </Link>
   );

@@ -33,7 +33,7 @@ export function useLiveNotifications(userId: string | null): string {
       'notification.created': ({ notification, unreadCount }) => {
         apply(() => addNotification(queryClient, notification, unreadCount));
         const { sentence, excerpt } = describeNotification(notification);
-        setAnnouncement(`${sentence}: ${excerpt}`);
+        setAnnouncement(excerpt === '' ? sentence : `${sentence}: ${excerpt}`);
       },
       // Read in another tab: the bell follows; this tab's list keeps what was new on its visit.
       'notifications.read': ({ unreadCount }) => apply(() => setUnreadCount(queryClient, unreadCount)),

@@ -1,6 +1,7 @@
 /**
  * The posts feature's public face: post cards and lists, the composer around the editor, the
- * posts' queries and the cache updates other features apply to them (live events, blocks).
+ * posts' queries and the cache updates other features apply to them (live events, blocks), and
+ * what a timeline is (a filtered list of the live stream) with the one a page shows.
  * A page that shows the list or the composer only later loads them with loadPostList and
  * loadPostComposer instead.
  */
@@ -12,7 +13,9 @@ export { PostComposer } from './post-composer';
 export { PostList, type PostListProps } from './post-list';
 export type { PostMenuSlot } from './post-menu-slot';
 export {
+  insertIntoShownTimeline,
   insertPost,
+  listHolds,
   patchPost,
   type PostPages,
   postKeys,
@@ -24,6 +27,9 @@ export {
   usePost,
   useProfile,
   useReplies,
+  useTimelinePosts,
 } from './posts.queries';
 export { insertKeepingReadingPlace } from './reading-place';
+export { isShownTimelineOnScreen, showTimeline, shownTimeline, timelineId } from './shown-timeline';
+export { everyoneTimeline, type PageReader, type Timeline } from './timeline';
 export type { ReplyNavigationState } from './use-feed-shortcuts';

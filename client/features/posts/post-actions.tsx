@@ -1,4 +1,4 @@
-import { Heart, MessageCircle } from 'lucide-react';
+import { Bookmark, Heart, MessageCircle } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useCurrentUser } from '../auth';
 import type { PostMenuSlot } from './post-menu-slot';
 import { useDeletePost, useToggleLike } from './posts.queries';
+import { useToggleBookmark } from './use-toggle-bookmark';
 
 /** At least 44 × 44 px on phones, where a finger presses them; compact from `sm` on. */
 const BASE =
@@ -13,6 +14,7 @@ const BASE =
 const ACTION = `${BASE} text-slate-600 dark:text-slate-400`;
 // Not ACTION plus a colour: two text colours on one element, and the stylesheet's order decides.
 const LIKED = `${BASE} text-rose-700 dark:text-rose-400`;
+const BOOKMARKED = `${BASE} text-primary-700 dark:text-primary-300`;
 const ICON = 'size-4 shrink-0';
 
 export interface PostActionsProps {
@@ -56,6 +58,7 @@ export function PostActions(props: PostActionsProps) {
         <Heart aria-hidden="true" className={ICON} fill={post.likedByMe ? 'currentColor' : 'none'} />
         <span>{post.likeCount}</span>
       </button>
+      {me && <BookmarkButton post={post} />}
       {isMine && !isEditing && (
         <>
           <button ref={editButtonRef} type="button" onClick={onEdit} className={ACTION}>
@@ -85,5 +88,23 @@ export function PostActions(props: PostActionsProps) {
       )}
       {me && <PostMenu post={post} isMine={isMine} />}
     </div>
+  );
+}
+
+/** Bookmarks are private to the reader: only someone signed in has this button. */
+function BookmarkButton({ post }: { post: Post }) {
+  const bookmark = useToggleBookmark(post);
+  const isOn = post.bookmarkedByMe;
+  return (
+    <button
+      type="button"
+      aria-pressed={isOn}
+      aria-label={isOn ? 'Remove bookmark' : 'Bookmark'}
+      onClick={() => bookmark.mutate(!isOn)}
+      className={isOn ? BOOKMARKED : ACTION}
+    >
+      {/* Filled when on, as the like's heart is: the shape tells it apart without the colour. */}
+      <Bookmark aria-hidden="true" className={ICON} fill={isOn ? 'currentColor' : 'none'} />
+    </button>
   );
 }

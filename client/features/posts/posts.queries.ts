@@ -8,21 +8,22 @@ import {
 } from '@tanstack/react-query';
 import type { CreatePostRequest, Post, PostPage, PostResponse } from '../../../common/contracts/posts';
 import { api } from '../../lib/api-client';
+import { shownTimeline } from './shown-timeline';
+import { everyoneTimeline, FEED_KEY, type PageReader, type Timeline } from './timeline';
 
 export const postKeys = {
-  feed: ['feed'] as const,
+  feed: FEED_KEY,
   post: (id: string) => ['post', id] as const,
   replies: (id: string) => ['replies', id] as const,
   profile: (handle: string) => ['profile', handle.toLowerCase()] as const,
   byAuthor: (handle: string) => ['author-posts', handle.toLowerCase(), 'posts'] as const,
   /** Under the same 'author-posts' prefix, so live events patch both profile tabs. */
   byAuthorReplies: (handle: string) => ['author-posts', handle.toLowerCase(), 'replies'] as const,
+  /** The reader's bookmarked posts, newest bookmark first. */
+  bookmarks: ['bookmarks'] as const,
 };
 
 export type PostPages = InfiniteData<PostPage>;
-
-/** One page of a post list, older than `cursor` (the first page without one). */
-type PageReader = (cursor: string | undefined, signal: AbortSignal) => Promise<PostPage>;
 
 function pagedQuery(readPage: PageReader) {
   return {
@@ -33,11 +34,9 @@ function pagedQuery(readPage: PageReader) {
   };
 }
 
-export const useFeed = () =>
-  useInfiniteQuery({
-    queryKey: postKeys.feed,
-    ...pagedQuery((cursor, signal) => api('posts.feed', { signal, query: { cursor } })),
-  });
+export const useTimelinePosts = (timeline: Timeline) =>
+  useInfiniteQuery({ queryKey: timeline.queryKey, ...pagedQuery(timeline.readPage) });
+export const useFeed = () => useTimelinePosts(everyoneTimeline);
 export const useReplies = (postId: string) =>
   useInfiniteQuery({
     queryKey: postKeys.replies(postId),
@@ -128,9 +127,10 @@ function setReplyCount(queryClient: QueryClient, parentId: string | null, count:
     patchPost(queryClient, parentId, (p) => ({ ...p, replyCount: count }));
 }
 
-const pagedKeys = [['feed'], ['replies'], ['author-posts']];
+/** Every key under these prefixes holds PostPages (the timelines' other data is kept elsewhere). */
+const pagedKeys = [FEED_KEY, ['timelines'], ['replies'], ['author-posts'], postKeys.bookmarks];
 
-/** Rewrites the posts of every cached paged list: the feed, threads and profiles. */
+/** Rewrites the posts of every cached paged list: timelines, threads, profiles and bookmarks. */
 function mapCachedLists(queryClient: QueryClient, rewrite: (posts: Post[]) => Post[]): void {
   for (const queryKey of pagedKeys) {
     queryClient.setQueriesData<PostPages>(
@@ -173,10 +173,16 @@ function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post:
   });
 }
 
-/** Puts a new post where it belongs: the top of the feed, or the end of its thread. */
+/**
+ * Puts a new post where it belongs: the top of the feed (and of the shown timeline, if it is one
+ * of its posts), or the end of its thread.
+ */
 export function insertPost(queryClient: QueryClient, post: Post): void {
-  if (post.parentId === null) prependTo(queryClient, postKeys.feed, post);
-  else prependTo(queryClient, postKeys.replies(post.parentId), post, true);
+  const shown = shownTimeline();
+  if (post.parentId === null) {
+    prependTo(queryClient, postKeys.feed, post);
+    if (shown.queryKey !== postKeys.feed && shown.belongs(post)) prependTo(queryClient, shown.queryKey, post);
+  } else prependTo(queryClient, postKeys.replies(post.parentId), post, true);
   prependTo(
     queryClient,
     post.parentId === null
@@ -184,4 +190,16 @@ export function insertPost(queryClient: QueryClient, post: Post): void {
       : postKeys.byAuthorReplies(post.author.handle),
     post,
   );
+}
+
+/** A post known to be one of the shown timeline's (the server said so, or it passed the filter). */
+export function insertIntoShownTimeline(queryClient: QueryClient, post: Post): void {
+  prependTo(queryClient, shownTimeline().queryKey, post);
+  insertPost(queryClient, post);
+}
+
+/** Whether the cached pages of the list under `queryKey` hold the post. */
+export function listHolds(queryClient: QueryClient, queryKey: readonly unknown[], postId: string): boolean {
+  const list = queryClient.getQueryData<PostPages>(queryKey);
+  return list?.pages.some((page) => page.posts.some((p) => p.id === postId)) ?? false;
 }

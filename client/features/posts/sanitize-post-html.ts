@@ -1,5 +1,6 @@
 import createDOMPurify from 'dompurify';
 import { HANDLE_MAX_LENGTH } from '../../../common/contracts/limits';
+import { HASHTAG_TYPE, hashtagHref, isHashtag } from '../../../common/rich-text/hashtag';
 import {
   CODE_LANGUAGE_CLASS_PATTERN,
   isMentionHandle,
@@ -13,8 +14,14 @@ import {
   type PostHtmlTag,
 } from '../../../common/rich-text/post-schema';
 
-/** Outside links: http, https, mailto. Inside ones: only a mention's /@handle. */
-const ALLOWED_HREF = new RegExp(`^(?:(?:https?|mailto):|/@[A-Za-z0-9_]{1,${HANDLE_MAX_LENGTH}}$)`, 'i');
+/**
+ * Outside links: http, https, mailto. Inside ones: only a mention's /@handle and a hashtag's
+ * /tags/key (URL-encoded); the hook below then checks either against its data-id exactly.
+ */
+const ALLOWED_HREF = new RegExp(
+  `^(?:(?:https?|mailto):|/@[A-Za-z0-9_]{1,${HANDLE_MAX_LENGTH}}$|/tags/(?:[a-z0-9_]|%[0-9A-F]{2})+$)`,
+  'i',
+);
 const ALL_ATTRIBUTES = [...new Set(Object.values(POST_HTML_ATTRIBUTES).flat())];
 
 /** Values each non-URL attribute may take, on top of being listed for its tag. */
@@ -24,44 +31,64 @@ const VALUE_RULES: Record<string, (value: string) => boolean> = {
   type: (value) => (ORDERED_LIST_TYPES as readonly string[]).includes(value),
 };
 
-/** Our own instance, so these hooks never touch another DOMPurify user on the page. */
-const purifier = createDOMPurify(window);
-
-/** Per-tag attribute allow-list (DOMPurify's own list is one set for every tag). */
-purifier.addHook('uponSanitizeAttribute', (node, event) => {
-  const allowed = POST_HTML_ATTRIBUTES[node.nodeName.toLowerCase() as PostHtmlTag] ?? [];
-  const rule = VALUE_RULES[event.attrName];
-  if (!allowed.includes(event.attrName) || (rule && !rule(event.attrValue))) event.keepAttr = false;
-});
-
 /**
- * A link is either a mention (`/@h`, same tab, navigated by the router) or an outside link
- * (new tab, no referrer, no ranking credit). Anything in between loses what does not fit.
+ * Our own instance, so these hooks never touch another DOMPurify user on the page. Made on first
+ * use rather than at import: modules that only pass posts around import this one with the cards
+ * and must load where there is no DOM (unit tests under Node).
  */
-purifier.addHook('afterSanitizeAttributes', (node) => {
-  if (node.nodeName !== 'A') return;
-  const handle = node.getAttribute('data-id') ?? '';
-  const href = node.getAttribute('href');
-  const isMention =
-    node.getAttribute('data-type') === MENTION_TYPE &&
-    isMentionHandle(handle) &&
-    href === mentionHref(handle);
-  if (isMention) {
-    node.removeAttribute('target');
-    node.removeAttribute('rel');
-    return;
-  }
-  node.removeAttribute('data-type');
-  node.removeAttribute('data-id');
-  if (href === null || href.startsWith('/')) {
-    node.removeAttribute('href');
-    node.removeAttribute('target');
-    node.removeAttribute('rel');
-    return;
-  }
-  node.setAttribute('target', POST_LINK_TARGET);
-  node.setAttribute('rel', POST_LINK_REL);
-});
+let purifier: ReturnType<typeof createDOMPurify> | null = null;
+
+function postPurifier(): ReturnType<typeof createDOMPurify> {
+  if (purifier) return purifier;
+  purifier = createDOMPurify(window);
+  addHooks(purifier);
+  return purifier;
+}
+
+function isMentionLink(type: string | null, id: string, href: string | null): boolean {
+  return type === MENTION_TYPE && isMentionHandle(id) && href === mentionHref(id);
+}
+
+/** The server writes a tag's key as its data-id and the key's page as its href. */
+function isHashtagLink(type: string | null, id: string, href: string | null): boolean {
+  return type === HASHTAG_TYPE && isHashtag(id) && href === hashtagHref(id);
+}
+
+function addHooks(purifier: ReturnType<typeof createDOMPurify>): void {
+  /** Per-tag attribute allow-list (DOMPurify's own list is one set for every tag). */
+  purifier.addHook('uponSanitizeAttribute', (node, event) => {
+    const allowed = POST_HTML_ATTRIBUTES[node.nodeName.toLowerCase() as PostHtmlTag] ?? [];
+    const rule = VALUE_RULES[event.attrName];
+    if (!allowed.includes(event.attrName) || (rule && !rule(event.attrValue))) event.keepAttr = false;
+  });
+
+  /**
+   * A link is a mention (`/@h`) or a hashtag (`/tags/key`), both same tab and navigated by the
+   * router, or an outside link (new tab, no referrer, no ranking credit). Anything in between
+   * loses what does not fit.
+   */
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName !== 'A') return;
+    const type = node.getAttribute('data-type');
+    const id = node.getAttribute('data-id') ?? '';
+    const href = node.getAttribute('href');
+    if (isMentionLink(type, id, href) || isHashtagLink(type, id, href)) {
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
+      return;
+    }
+    node.removeAttribute('data-type');
+    node.removeAttribute('data-id');
+    if (href === null || href.startsWith('/')) {
+      node.removeAttribute('href');
+      node.removeAttribute('target');
+      node.removeAttribute('rel');
+      return;
+    }
+    node.setAttribute('target', POST_LINK_TARGET);
+    node.setAttribute('rel', POST_LINK_REL);
+  });
+}
 
 const CONFIG = {
   ALLOWED_TAGS: [...POST_HTML_TAGS],
@@ -81,5 +108,5 @@ const CONFIG = {
  * server is ever wrong. The result goes straight into the DOM; nothing rewrites it afterwards.
  */
 export function sanitizePostHtml(html: string): string {
-  return purifier.sanitize(html, CONFIG);
+  return postPurifier().sanitize(html, CONFIG);
 }

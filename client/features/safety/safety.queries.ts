@@ -46,9 +46,19 @@ export function useSafetyList(kind: SafetyKind) {
 /** Everything a block or mute changes: lists read again from the server, which filters them. */
 async function refreshAfterChange(queryClient: QueryClient): Promise<void> {
   await Promise.all(
-    [['safety'], ['feed'], ['replies'], ['author-posts'], ['profile'], ['search'], ['post']].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      ['safety'],
+      ['feed'],
+      ['timelines'],
+      // A block ends follows both ways, which changes what Home is made of.
+      ['home-sources'],
+      ['bookmarks'],
+      ['replies'],
+      ['author-posts'],
+      ['profile'],
+      ['search'],
+      ['post'],
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 

@@ -1,0 +1,38 @@
+import type { InfiniteData } from '@tanstack/react-query';
+import type { FollowListResponse } from '../../../common/contracts/follows';
+
+/** The two lists a profile links to. */
+export type FollowListKind = 'followers' | 'following';
+
+export type FollowListPages = InfiniteData<FollowListResponse>;
+
+const COPY: Record<FollowListKind, { heading: (name: string) => string; empty: string }> = {
+  followers: { heading: (name) => `Followers of ${name}`, empty: 'No followers yet.' },
+  following: { heading: (name) => `Followed by ${name}`, empty: 'Not following anyone yet.' },
+};
+
+/** "Followers of Ana", "Followed by Ana": the page's heading and title. */
+export const followListHeading = (kind: FollowListKind, name: string): string => COPY[kind].heading(name);
+
+export const followListEmpty = (kind: FollowListKind): string => COPY[kind].empty;
+
+/**
+ * The pages without one account, cursors untouched: they are keyset cursors (a time and an
+ * id), so taking a row out does not move the next page.
+ */
+export function withoutUser(data: FollowListPages, userId: string): FollowListPages {
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, users: page.users.filter((user) => user.id !== userId) })),
+  };
+}
+
+/**
+ * Where the keyboard goes once a row leaves: the row that takes its place, or the one above
+ * when it was the last; null when the list is left empty.
+ */
+export function neighbourOf(ids: readonly string[], removedId: string): string | null {
+  const index = ids.indexOf(removedId);
+  if (index === -1) return null;
+  return ids[index + 1] ?? ids[index - 1] ?? null;
+}

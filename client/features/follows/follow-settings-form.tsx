@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { userMessageOf } from '../../lib/api-client';
+import { Alert } from '../../ui/alert';
+import { useFollowSettings, useUpdateFollowSettings } from './follows.queries';
+
+/** Settings → Privacy: whether new followers need approval, saved as it is ticked. */
+export function FollowSettingsForm() {
+  const settings = useFollowSettings();
+  const update = useUpdateFollowSettings();
+  const [saved, setSaved] = useState('');
+  // The box as ticked, set in the same event: a controlled checkbox must not flip back while the
+  // save starts. Cleared once the server has answered (a refusal shows the saved value again).
+  const [ticked, setTicked] = useState<boolean | null>(null);
+  const hintId = useId();
+  return (
+    <div className="flex flex-col gap-3">
+      {settings.isPending ? (
+        // About the height of the box and its hint, so the link below stays where it is.
+        <p className="min-h-16 text-sm text-slate-600 dark:text-slate-400">Loading…</p>
+      ) : settings.isError ? (
+        <Alert>{userMessageOf(settings.error)}</Alert>
+      ) : (
+        <div className="flex flex-col gap-1">
+          <label className="flex min-h-11 items-center gap-3 text-sm text-slate-800 dark:text-slate-200">
+            <input
+              type="checkbox"
+              name="locked"
+              aria-describedby={hintId}
+              checked={ticked ?? settings.data.locked}
+              onChange={(event) => {
+                const locked = event.target.checked;
+                setSaved('');
+                setTicked(locked);
+                update.mutate(
+                  { locked },
+                  { onSuccess: () => setSaved('Saved.'), onSettled: () => setTicked(null) },
+                );
+              }}
+              className="size-5 shrink-0 accent-primary-600"
+            />
+            Approve new followers
+          </label>
+          <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
+            People ask to follow you, and only those you approve do. Your current followers stay.
+          </p>
+        </div>
+      )}
+      <Link
+        to="/follow-requests"
+        className="inline-flex min-h-11 items-center self-start rounded-lg text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
+      >
+        Follow requests
+      </Link>
+      {update.error && <Alert>{userMessageOf(update.error)}</Alert>}
+      <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
+        {saved}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FollowListResponse, FollowSettings } from '../../../common/contracts/follows';
+import type { ProfileResponse, PublicProfile } from '../../../common/contracts/users';
+import { api } from '../../lib/api-client';
+import { postKeys } from '../posts';
+import { invalidateHomeSources } from '../timelines';
+import { type FollowListKind, type FollowListPages, withoutUser } from './follow-lists';
+import { applyFollowAnswer, predictFollow } from './follow-state';
+
+export const followKeys = {
+  all: ['follows'] as const,
+  lists: (kind: FollowListKind) => ['follows', kind] as const,
+  list: (kind: FollowListKind, handle: string) => ['follows', kind, handle.toLowerCase()] as const,
+  requests: ['follows', 'requests'] as const,
+  settings: ['me', 'follow-settings'] as const,
+};
+
+const LIST_ENDPOINTS = {
+  followers: 'follows.followers',
+  following: 'follows.following',
+} as const satisfies Record<FollowListKind, string>;
+
+const pagedByCursor = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: FollowListResponse) => last.nextCursor ?? undefined,
+};
+
+/** An account's followers, or the accounts it follows, newest first, a page at a time. */
+export function useFollowList(kind: FollowListKind, handle: string) {
+  return useInfiniteQuery({
+    queryKey: followKeys.list(kind, handle),
+    queryFn: ({ signal, pageParam }) =>
+      api(LIST_ENDPOINTS[kind], { signal, params: { handle }, query: { cursor: pageParam } }),
+    ...pagedByCursor,
+  });
+}
+
+/** Accounts waiting for the reader's answer, newest first. */
+export function useFollowRequests() {
+  return useInfiniteQuery({
+    queryKey: followKeys.requests,
+    queryFn: ({ signal, pageParam }) => api('follows.requests', { signal, query: { cursor: pageParam } }),
+    ...pagedByCursor,
+  });
+}
+
+/**
+ * Follows an account or takes the follow (or the request) back. The profile changes at once and
+ * goes back as it was if the server refuses; the server's answer then sets the state and count.
+ */
+export function useToggleFollow(user: PublicProfile) {
+  const queryClient = useQueryClient();
+  const profileKey = postKeys.profile(user.handle);
+  return useMutation({
+    mutationFn: (wantsFollow: boolean) =>
+      api(wantsFollow ? 'follows.follow' : 'follows.unfollow', { params: { userId: user.id } }),
+    onMutate: async (wantsFollow) => {
+      // A profile read already on its way would bring the old state back over the guess.
+      await queryClient.cancelQueries({ queryKey: profileKey });
+      const before = queryClient.getQueryData<ProfileResponse>(profileKey);
+      if (before) queryClient.setQueryData(profileKey, predictFollow(before, wantsFollow));
+      return { before };
+    },
+    onError: (_error, _wantsFollow, context) => {
+      if (context?.before) queryClient.setQueryData(profileKey, context.before);
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData<ProfileResponse>(
+        profileKey,
+        (data) => data && applyFollowAnswer(data, answer),
+      );
+    },
+    onSettled: () => {
+      // The reader's own "following" count and both lists changed; this profile is already right.
+      // Not awaited: the button is free again as soon as the server has answered.
+      void Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: ['profile'],
+          predicate: (query) => query.queryKey[1] !== profileKey[1],
+        }),
+        queryClient.invalidateQueries({ queryKey: followKeys.lists('followers') }),
+        queryClient.invalidateQueries({ queryKey: followKeys.lists('following') }),
+        // Home is made of whom the reader follows.
+        invalidateHomeSources(queryClient),
+      ]);
+    },
+  });
+}
+
+export type FollowRequestAnswer = 'approve' | 'deny';
+
+/** Approves or denies a request; the requester leaves the list as soon as the server agrees. */
+export function useAnswerFollowRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, answer }: { user: PublicProfile; answer: FollowRequestAnswer }) =>
+      api(answer === 'approve' ? 'follows.approve' : 'follows.deny', { params: { userId: user.id } }),
+    onSuccess: (_nothing, { user, answer }) => {
+      queryClient.setQueryData<FollowListPages>(
+        followKeys.requests,
+        (data) => data && withoutUser(data, user.id),
+      );
+      if (answer === 'approve') {
+        // A new follower: the reader's profile count and followers list are out of date.
+        void Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['profile'] }),
+          queryClient.invalidateQueries({ queryKey: followKeys.lists('followers') }),
+        ]);
+      }
+    },
+  });
+}
+
+export function useFollowSettings() {
+  return useQuery({
+    queryKey: followKeys.settings,
+    queryFn: ({ signal }) => api('follows.settings', { signal }),
+  });
+}
+
+export function useUpdateFollowSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: FollowSettings) => api('follows.updateSettings', { body: settings }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(followKeys.settings, saved);
+      // The lock beside the reader's name on their own profile.
+      void queryClient.invalidateQueries({ queryKey: ['profile'] });
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { HomeSourcesResponse } from '../../../common/contracts/follows';
+import { SkeletonPosts } from '../../ui/skeleton';
+import { FeedEmptyState } from '../feed';
+import { everyoneTimeline, type PostMenuSlot } from '../posts';
+import { HomeEmptyState } from './home-empty-state';
+import { LiveTimelineList } from './live-timeline-list';
+import {
+  type FeedTimelineName,
+  openingTimeline,
+  readRememberedTimeline,
+  rememberTimeline,
+} from './remembered-timeline';
+import { focusTimelineTab, TIMELINE_PANEL_ID, TimelineTabs, timelineTabId } from './timeline-tabs';
+import { homeTimeline, useHomeSources } from './timelines.queries';
+import { TrendingAside, TrendingPanel, TrendingToggle } from './trending-tags';
+
+/** Sources that could not be read: open on Everyone rather than wait for ever. */
+const NO_SOURCES: HomeSourcesResponse = { userIds: [], tags: [] };
+
+export interface FeedTimelinesProps {
+  readerId: string;
+  postMenu: PostMenuSlot;
+  /** Takes the focus when the reader brings new posts in with the pill (the composer). */
+  newPostsFocusId: string;
+}
+
+/**
+ * The signed-in feed page's timelines: Home and Everyone as tabs, the one chosen remembered for
+ * this account, and the trending hashtags beside them (in the margin on wide screens, behind a
+ * button in the tabs' row on narrower ones). Rendered inside the page's column, which the
+ * margin list is placed against.
+ */
+export function FeedTimelines({ readerId, postMenu, newPostsFocusId }: FeedTimelinesProps) {
+  const queryClient = useQueryClient();
+  const [remembered, setRemembered] = useState(() => readRememberedTimeline(readerId));
+  const [isTrendingOpen, setIsTrendingOpen] = useState(false);
+  const sources = useHomeSources(remembered !== 'everyone');
+  const shown = openingTimeline(remembered, sources.isError ? NO_SOURCES : sources.data);
+  const home = useMemo(() => homeTimeline(queryClient, readerId), [queryClient, readerId]);
+  const choose = (name: FeedTimelineName) => {
+    rememberTimeline(readerId, name);
+    setRemembered(name);
+  };
+  const showEveryone = () => {
+    choose('everyone');
+    // The button that asked goes away with the empty timeline.
+    focusTimelineTab('everyone');
+  };
+  return (
+    <>
+      <TrendingAside />
+      <div className="flex flex-col gap-4">
+        <div className="flex items-end justify-between gap-2 border-b border-slate-200 dark:border-slate-800">
+          <TimelineTabs selected={shown} onSelect={choose} />
+          <TrendingToggle isOpen={isTrendingOpen} onToggle={() => setIsTrendingOpen((open) => !open)} />
+        </div>
+        <TrendingPanel isOpen={isTrendingOpen} />
+        <div role="tabpanel" id={TIMELINE_PANEL_ID} aria-labelledby={timelineTabId(shown ?? 'home')}>
+          {shown === null ? (
+            <SkeletonPosts />
+          ) : shown === 'home' ? (
+            <LiveTimelineList
+              key="home"
+              timeline={home}
+              label="Home timeline"
+              empty={<HomeEmptyState onShowEveryone={showEveryone} />}
+              postMenu={postMenu}
+              newPostsFocusId={newPostsFocusId}
+            />
+          ) : (
+            <LiveTimelineList
+              key="everyone"
+              timeline={everyoneTimeline}
+              label="Latest posts"
+              empty={<FeedEmptyState />}
+              postMenu={postMenu}
+              newPostsFocusId={newPostsFocusId}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
