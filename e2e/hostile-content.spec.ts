@@ -199,6 +199,7 @@ test.describe('hostile post bodies', () => {
       likeCount: 0,
       replyCount: 0,
       likedByMe: false,
+      bookmarkedByMe: false,
       images: [],
       linkPreview: null,
     }));

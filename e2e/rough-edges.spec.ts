@@ -106,7 +106,13 @@ for (const [size, device] of Object.entries(SIZES)) {
       await expectAccessible(ana.page);
       const seen = await apiGet<ProfileResponse>(ana.page, `/users/${bo.account.handle}`);
       expect(seen.counts).toBeNull();
-      expect(seen.viewer).toEqual({ blocking: true, muting: false, postsHidden: true });
+      expect(seen.viewer).toEqual({
+        blocking: true,
+        muting: false,
+        postsHidden: true,
+        follow: 'none',
+        followsYou: false,
+      });
       await ana.page.getByRole('link', { name: 'Replies' }).click();
       await expect(hidden).toBeVisible();
       await expect(ana.page.getByText('No replies yet.')).toHaveCount(0);

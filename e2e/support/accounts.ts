@@ -38,7 +38,7 @@ export async function signUpByApi(
 export async function signUp(page: Page, account: Account): Promise<void> {
   await signUpByApi(page.request, account);
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
 }
 
 export async function signUpWithForm(page: Page, account: Account): Promise<void> {
@@ -48,5 +48,5 @@ export async function signUpWithForm(page: Page, account: Account): Promise<void
   await page.getByLabel('Display name').fill(account.displayName);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Home', exact: true })).toBeVisible();
 }

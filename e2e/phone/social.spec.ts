@@ -1,0 +1,82 @@
+import { API_HEADERS, signUpByApi } from '../support/accounts';
+import { checkPage, openMenu, otherPerson, postByApi } from '../support/phone';
+import { expect, test } from '../support/test';
+
+// Following, Home and Everyone, a hashtag's page, bookmarks and follow requests on a phone
+// (390 × 844 and 320 × 640): each page fits the screen and passes axe, light and dark.
+
+test.describe.configure({ timeout: 90_000 });
+
+test('follows, timelines, a hashtag, bookmarks and follow requests fit the phone', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const tag = `phone${Date.now().toString(36)}`;
+  const me = await signUpByApi(page.request);
+  const other = await otherPerson(playwright, baseURL);
+  await postByApi(other.request, { body: `Hello from the other side #${tag}` });
+
+  // A profile with its Follow button and counts.
+  await page.goto(`/@${other.account.handle}`);
+  await page.getByRole('button', { name: `Follow @${other.account.handle}` }).tap();
+  await expect(
+    page.getByRole('button', { name: `Following: unfollow @${other.account.handle}` }),
+  ).toBeVisible();
+  await checkPage(page);
+  await page.getByRole('link', { name: '1 follower', exact: true }).tap();
+  await expect(
+    page.getByRole('heading', { name: `Followers of ${other.account.displayName}` }),
+  ).toBeVisible();
+  await checkPage(page);
+
+  // Home, now that the reader follows someone, with its tabs; then Everyone.
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Home' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('feed', { name: 'Home timeline' }).getByRole('article').filter({ hasText: 'other side' }),
+  ).toBeVisible();
+  await checkPage(page);
+  await page.getByRole('tab', { name: 'Everyone' }).tap();
+  await expect(page.getByRole('feed', { name: 'Latest posts' })).toBeVisible();
+
+  // The hashtag's page, followed by a tap; the post's bookmark.
+  await page.goto(`/tags/${tag}`);
+  await page.getByRole('button', { name: `Follow #${tag}` }).tap();
+  await expect(page.getByRole('button', { name: `Following #${tag}` })).toBeVisible();
+  const post = page
+    .getByRole('feed', { name: `Posts tagged #${tag}` })
+    .getByRole('article')
+    .first();
+  await post.getByRole('button', { name: 'Bookmark', exact: true }).tap();
+  await expect(post.getByRole('button', { name: 'Remove bookmark' })).toBeVisible();
+  await checkPage(page);
+
+  // Bookmarks, from the phone's menu.
+  const menu = await openMenu(page);
+  await menu.getByRole('link', { name: 'Bookmarks' }).tap();
+  await expect(page.getByRole('heading', { name: 'Bookmarks', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'other side' })).toBeVisible();
+  await checkPage(page);
+
+  // A locked account's requests page, with one request waiting.
+  const lock = await page.request.put('/api/v1/me/follow-settings', {
+    data: { locked: true },
+    headers: API_HEADERS,
+  });
+  expect(lock.status()).toBe(200);
+  const myId = (
+    (await (await page.request.get('/api/v1/auth/me', { headers: API_HEADERS })).json()) as {
+      user: { id: string };
+    }
+  ).user.id;
+  const asked = await other.request.put(`/api/v1/follows/${myId}`, { headers: API_HEADERS });
+  expect(asked.status()).toBe(200);
+  await page.goto('/follow-requests');
+  await expect(page.getByRole('button', { name: `Approve @${other.account.handle}` })).toBeVisible();
+  await checkPage(page);
+  await page.getByRole('button', { name: `Approve @${other.account.handle}` }).tap();
+  await expect(page.getByText('No follow requests.')).toBeVisible();
+  expect(me.handle).not.toBe('');
+  await other.request.dispose();
+});
