@@ -160,7 +160,21 @@ const publicPost: Guard<PublicPost> = object({
   linkPreview: nullable(postLinkPreview),
 });
 
-const notificationType: Guard<NotificationType> = oneOf('mention', 'reply', 'like', 'data-export-ready');
+/** Every notification type; spelled out (the list in notifications.ts comes with zod). */
+const NOTIFICATION_TYPE_NAMES = [
+  'mention',
+  'reply',
+  'like',
+  'follow',
+  'follow-request',
+  'data-export-ready',
+] as const satisfies readonly NotificationType[];
+// Fails to compile when a notification type is added there but not here.
+const everyNotificationType: Exclude<NotificationType, (typeof NOTIFICATION_TYPE_NAMES)[number]> extends never
+  ? true
+  : never = true;
+void everyNotificationType;
+const notificationType: Guard<NotificationType> = oneOf(...NOTIFICATION_TYPE_NAMES);
 
 const notification: Guard<Notification> = object({
   id: isString,

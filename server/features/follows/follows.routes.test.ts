@@ -116,6 +116,13 @@ describe('following an account', () => {
     expect(rest).toEqual([]);
     expect(entry).toMatchObject({ type: 'follow', actorCount: 2, postId: null });
     expect(entry?.actors.map((actor) => actor.id)).toEqual([cat.user.id, ben.user.id]);
+    // Told live, on the followed account's own channel, as it happened.
+    const told = t.userEvents.filter(
+      ({ userId, event }) => userId === ana.user.id && event.type === 'notification.created',
+    );
+    expect(
+      told.map(({ event }) => (event.type === 'notification.created' ? event.unreadCount : null)),
+    ).toEqual([1, 1]);
 
     // Following again after unfollowing does not count the same person twice.
     await unfollow(cat, ana.user);

@@ -1,8 +1,9 @@
 import { type RawBuilder, sql } from 'kysely';
 import { TRENDING_TAGS_LIMIT } from '../../../common/contracts/hashtags';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import type { PostCursor } from '../../platform/cursor/keyset-cursor';
-import { HOME_SCAN_WINDOW } from './limits';
+import { HOME_SCAN_WINDOW, HOME_SOURCES_FIRST_MAX_FOLLOWS } from './limits';
 
 /** A timeline entry before its post is read: the post and the time it is ordered by. */
 export interface EntryRow {
@@ -37,23 +38,49 @@ function visibleTo(column: string, readerId: string, isFiltered: boolean): RawBu
     union select muted_id from user_mutes where muter_id = ${readerId})`;
 }
 
+/** How a Home page was read: from the sources, from the window, or the window then the sources. */
+export type HomePlan = 'sources' | 'window' | 'window, then sources';
+
 export function createTimelinesRepository(db: Db) {
-  return {
+  /**
+   * SQLite plans without statistics (nothing runs ANALYZE), and left to itself walks the feed
+   * index (it holds the author too) where a source's own index is far cheaper: each walk names
+   * its index there. PostgreSQL plans from its statistics.
+   */
+  const using = (index: string) => (isPostgres(db) ? sql`` : sql`indexed by ${sql.raw(index)}`);
+
+  const repo = {
+    /**
+     * One Home page (`limit` entries). Readers who follow few accounts start with their sources;
+     * everyone else with the window, and the sources only when the window held too few.
+     */
+    async home(query: Omit<HomeQuery, 'followsTags'>): Promise<{ entries: EntryRow[]; plan: HomePlan }> {
+      const shape = await repo.homeShape(query.readerId);
+      const full = { ...query, followsTags: shape.followsTags };
+      if (shape.following <= HOME_SOURCES_FIRST_MAX_FOLLOWS)
+        return { entries: await repo.homeFromSources(full), plan: 'sources' };
+      const fromWindow = await repo.homeFromWindow(full);
+      if (fromWindow.length === query.limit) return { entries: fromWindow, plan: 'window' };
+      return { entries: await repo.homeFromSources(full), plan: 'window, then sources' };
+    },
+
     /**
      * Home from the window: the newest HOME_SCAN_WINDOW top-level posts before the cursor, kept
      * when the reader wrote them, follows their author or follows one of their tags. Complete
-     * whenever it answers `limit` rows (nothing outside the window is newer).
+     * whenever it answers `limit` rows (nothing outside the window is newer). The walk reads
+     * only the feed index, which holds each post's author.
      */
     async homeFromWindow(query: HomeQuery): Promise<EntryRow[]> {
       const { readerId, after, limit } = query;
+      // One primary-key look-up per post in the window, for readers who follow any tag.
       const byTag = query.followsTags
-        ? sql`or recent.id in (select ph.post_id from post_hashtags ph
-              inner join followed_hashtags ft on ft.tag = ph.tag
-              where ft.user_id = ${readerId})`
+        ? sql`or exists (select 1 from post_hashtags ph
+              where ph.post_id = recent.id
+                and ph.tag in (select tag from followed_hashtags where user_id = ${readerId}))`
         : sql``;
       const { rows } = await sql<EntryRow>`
         select recent.id, recent.created_at from (
-          select id, author_id, created_at from posts
+          select id, author_id, created_at from posts ${using('posts_parent_created')}
           where parent_id is null ${before('created_at', 'id', after)}
           order by created_at desc, id desc
           limit ${query.window ?? HOME_SCAN_WINDOW}
@@ -68,37 +95,64 @@ export function createTimelinesRepository(db: Db) {
     },
 
     /**
-     * Home from its sources: each followed author's posts down their (author, time) index, the
-     * reader's own, and each followed tag's posts down its (tag, time) index, merged. Exact; its
-     * cost is the number of those posts before the cursor, which is small exactly when the
-     * window found too few.
+     * Home from its sources: for each followed author, the reader and each followed tag, only
+     * its newest `limit` posts before the cursor (the time of its limit-th newest bounds a walk
+     * down its own index), merged. Exact, and at most `limit` rows read per source, however
+     * much each source wrote.
      */
     async homeFromSources(query: HomeQuery): Promise<EntryRow[]> {
       const { readerId, after, limit } = query;
-      // CROSS JOIN fixes SQLite's join order (follows first, then each author's index).
+      // The limit-th newest time of one source, or 0 when it has fewer: the bound of its walk.
+      const nthNewest = (rows: RawBuilder<unknown>) =>
+        sql`coalesce((${rows} limit 1 offset ${limit - 1}), 0)`;
       const byTag = query.followsTags
-        ? sql`union
+        ? sql`union all
           select ph.post_id as id, ph.created_at from followed_hashtags ft
           cross join post_hashtags ph
           where ft.user_id = ${readerId} and ph.tag = ft.tag and ph.top_level = 1
             ${before('ph.created_at', 'ph.post_id', after)}
-            ${visibleTo('ph.author_id', readerId, query.isFiltered)}`
+            ${visibleTo('ph.author_id', readerId, query.isFiltered)}
+            and ph.created_at >= ${nthNewest(sql`select n.created_at from post_hashtags n
+              where n.tag = ft.tag and n.top_level = 1
+                ${before('n.created_at', 'n.post_id', after)}
+                ${visibleTo('n.author_id', readerId, query.isFiltered)}
+              order by n.created_at desc, n.post_id desc`)}`
         : sql``;
+      // CROSS JOIN fixes SQLite's join order: the reader's follows first, then each author's index.
       const { rows } = await sql<EntryRow>`
-        select id, created_at from (
+        select distinct id, created_at from (
           select p.id, p.created_at from follows f
-          cross join posts p
+          cross join posts p ${using('posts_top_level_author')}
           where f.follower_id = ${readerId} and p.author_id = f.followee_id and p.parent_id is null
             ${before('p.created_at', 'p.id', after)}
-            ${visibleTo('p.author_id', readerId, query.isFiltered)}
-          union
-          select p.id, p.created_at from posts p
-          where p.author_id = ${readerId} and p.parent_id is null ${before('p.created_at', 'p.id', after)}
+            ${visibleTo('f.followee_id', readerId, query.isFiltered)}
+            and p.created_at >= ${nthNewest(sql`select n.created_at from posts n
+              where n.author_id = f.followee_id and n.parent_id is null
+                ${before('n.created_at', 'n.id', after)}
+              order by n.created_at desc, n.id desc`)}
+          union all
+          select * from (
+            select p.id, p.created_at from posts p ${using('posts_top_level_author')}
+            where p.author_id = ${readerId} and p.parent_id is null ${before('p.created_at', 'p.id', after)}
+            order by p.created_at desc, p.id desc
+            limit ${limit}
+          ) own
           ${byTag}
         ) candidates
         order by created_at desc, id desc
         limit ${limit}`.execute(db);
       return rows;
+    },
+
+    /** How many accounts the reader follows, and whether any hashtag: which plan to start with. */
+    async homeShape(readerId: string): Promise<{ following: number; followsTags: boolean }> {
+      const { rows } = await sql<{ following: number | string; tags: number | string }>`
+        select
+          (select count(*) from follows where follower_id = ${readerId}) as following,
+          (select count(*) from (select 1 from followed_hashtags where user_id = ${readerId} limit 1) any_tag) as tags
+      `.execute(db);
+      const row = rows[0];
+      return { following: Number(row?.following ?? 0), followsTags: Number(row?.tags ?? 0) > 0 };
     },
 
     /** A tag's top-level posts, newest first, down its (tag, time) index. */
@@ -129,17 +183,8 @@ export function createTimelinesRepository(db: Db) {
         limit ${TRENDING_TAGS_LIMIT}`.execute(db);
       return rows.map((row) => ({ tag: row.tag, authors: Number(row.authors) }));
     },
-
-    async followsAnyTag(readerId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('followed_hashtags')
-        .select('tag')
-        .where('user_id', '=', readerId)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
   };
+  return repo;
 }
 
 export type TimelinesRepository = ReturnType<typeof createTimelinesRepository>;

@@ -53,15 +53,12 @@ export function createTimelinesService({ db, hiddenAuthorsFor, now = Date.now }:
 
   return {
     async home(readerId: string, cursor?: string): Promise<PostPage> {
-      const query = {
+      const { entries } = await repo.home({
         readerId,
         after: parseCursor(cursor),
         limit: FEED_PAGE_SIZE + 1,
-        followsTags: await repo.followsAnyTag(readerId),
         isFiltered: (await hiddenAuthorsFor(readerId)).size > 0,
-      };
-      const fromWindow = await repo.homeFromWindow(query);
-      const entries = fromWindow.length === query.limit ? fromWindow : await repo.homeFromSources(query);
+      });
       return pageOf(entries, readerId);
     },
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * Following people and hashtags, follow requests for locked accounts, the hashtags each post
@@ -8,6 +8,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('locked', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+
+  // Home reads each followed author's newest top-level posts: this index holds exactly those.
+  await db.schema
+    .createIndex('posts_top_level_author')
+    .on('posts')
+    .columns(['author_id', 'created_at', 'id'])
+    .where(sql.ref('parent_id'), 'is', null)
+    .execute();
+  // Home's window walks the newest top-level posts asking only who wrote each: with the author
+  // in the feed indexes, that walk never reads the table (SQLite takes the first, PostgreSQL
+  // the second).
+  await db.schema.dropIndex('posts_parent_created').execute();
+  await db.schema
+    .createIndex('posts_parent_created')
+    .on('posts')
+    .columns(['parent_id', 'created_at', 'id', 'author_id'])
+    .execute();
+  await db.schema.dropIndex('posts_top_level_created').execute();
+  await db.schema
+    .createIndex('posts_top_level_created')
+    .on('posts')
+    .columns(['created_at', 'id', 'author_id'])
+    .where(sql.ref('parent_id'), 'is', null)
     .execute();
 
   await db.schema
