@@ -49,8 +49,10 @@ test('following someone puts their next post live on Home, and a typed @mention 
   // Following anyone makes Home the landing timeline.
   await ana.page.goto('/');
   await expect(ana.page.getByRole('tab', { name: 'Home' })).toHaveAttribute('aria-selected', 'true');
+  // Bo has written nothing yet.
+  await expect(ana.page.getByRole('heading', { name: 'Your Home timeline is empty' })).toBeVisible();
+  await expectAccessible(ana.page);
   const home = feedOf(ana.page, 'Home timeline');
-  await expect(home).toBeVisible();
 
   // Bo's post arrives live; its @mention, typed as text, notifies Ana.
   const boPost = `Bo on Home ${run}, hello @${ana.account.handle}!`;
