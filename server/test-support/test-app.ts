@@ -180,3 +180,20 @@ export async function insertedUser(t: TestApp, handle: string, displayName = han
     .execute();
   return user;
 }
+
+/** Publishes a post (or a reply) through the API as `who`; answers its id. */
+export async function publishedPost(
+  t: TestApp,
+  who: { cookie: string },
+  body: string,
+  parentId?: string,
+): Promise<string> {
+  const response = await t.api({
+    method: 'POST',
+    url: '/api/v1/posts',
+    cookie: who.cookie,
+    payload: { body, parentId },
+  });
+  if (response.statusCode !== 201) throw new Error(`post failed: ${response.body}`);
+  return response.json<{ post: { id: string } }>().post.id;
+}

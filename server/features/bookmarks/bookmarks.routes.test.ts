@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FEED_PAGE_SIZE, type PostPage } from '../../../common/contracts/posts';
-import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
+import { createTestApp, publishedPost, signedUpUser, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -12,16 +12,7 @@ afterEach(async () => {
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
-async function post(who: Account, body: string): Promise<string> {
-  const response = await t.api({
-    method: 'POST',
-    url: '/api/v1/posts',
-    cookie: who.cookie,
-    payload: { body },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ post: { id: string } }>().post.id;
-}
+const post = (who: Account, body: string) => publishedPost(t, who, body);
 
 async function bookmark(who: Account, postId: string, method: 'PUT' | 'DELETE' = 'PUT') {
   return t.api({ method, url: `/api/v1/posts/${postId}/bookmark`, cookie: who.cookie });

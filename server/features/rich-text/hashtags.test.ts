@@ -1,3 +1,4 @@
+import { tokenSoups } from '../../test-support/token-soup';
 import { describe, expect, it } from 'vitest';
 import { HASHTAG_MAX_LENGTH } from '../../../common/rich-text/hashtag';
 import { POST_LINK_REL } from '../../../common/rich-text/post-schema';
@@ -188,15 +189,7 @@ describe('idempotence with hashtags and typed mentions', () => {
   ];
 
   it('gives back its own output, with and without a resolver, for thousands of token soups', () => {
-    let seed = 7_301;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
-    for (let round = 0; round < 3_000; round += 1) {
-      let input = '';
-      const length = 1 + Math.floor(random() * 20);
-      for (let i = 0; i < length; i += 1) input += pieces[Math.floor(random() * pieces.length)] ?? '';
+    for (const input of tokenSoups(pieces, { seed: 7_301, rounds: 3_000, maxPieces: 20 })) {
       const context = JSON.stringify(input);
       for (const options of [{}, resolver]) {
         const clean = sanitizePostBody(input, options);

@@ -1,3 +1,4 @@
+import { tokenSoups } from '../../test-support/token-soup';
 import { describe, expect, it } from 'vitest';
 import { hostileBodies } from '../../../common/rich-text/hostile-bodies.fixture';
 import { POST_LINK_REL } from '../../../common/rich-text/post-schema';
@@ -279,15 +280,7 @@ describe('random markup', () => {
   ];
 
   it('stays inside the schema, idempotent and parse5-stable for thousands of token soups', () => {
-    let seed = 20_261_121;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-      return seed / 0x7fffffff;
-    };
-    for (let round = 0; round < 3_000; round += 1) {
-      let input = '';
-      const length = 1 + Math.floor(random() * 25);
-      for (let i = 0; i < length; i += 1) input += pieces[Math.floor(random() * pieces.length)] ?? '';
+    for (const input of tokenSoups(pieces, { seed: 20_261_121, rounds: 3_000, maxPieces: 25 })) {
       const clean = sanitizePostBody(input);
       const context = JSON.stringify(input);
       expect(storedHtmlProblems(clean.html), context).toEqual([]);

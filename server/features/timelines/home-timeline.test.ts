@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../platform/db/database';
 import type { PostCursor } from '../../platform/cursor/keyset-cursor';
 import { openTestDatabase } from '../../test-support/test-app';
+import { seededRandom } from '../../test-support/token-soup';
 import { createTimelinesRepository, type EntryRow, type HomeQuery } from './timelines.repository';
 
 /**
@@ -29,19 +30,10 @@ const followedTags = new Map<number, Set<string>>();
 const hidden = new Map<number, Set<number>>();
 const posts: Seeded[] = [];
 
-/** A small deterministic generator, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
 beforeAll(async () => {
   database = await openTestDatabase();
   const { db } = database;
-  const next = random(42);
+  const next = seededRandom(42);
   await db
     .insertInto('users')
     .values(

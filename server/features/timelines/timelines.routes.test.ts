@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TrendingTagsResponse } from '../../../common/contracts/hashtags';
 import type { NotificationsResponse } from '../../../common/contracts/notifications';
 import type { PostPage } from '../../../common/contracts/posts';
-import { createTestApp, signedUpUser, type TestApp } from '../../test-support/test-app';
+import { createTestApp, publishedPost, signedUpUser, type TestApp } from '../../test-support/test-app';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -14,16 +14,7 @@ afterEach(async () => {
 
 type Account = Awaited<ReturnType<typeof signedUpUser>>;
 
-async function post(who: Account, body: string, parentId?: string): Promise<string> {
-  const response = await t.api({
-    method: 'POST',
-    url: '/api/v1/posts',
-    cookie: who.cookie,
-    payload: { body, parentId },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ post: { id: string } }>().post.id;
-}
+const post = (who: Account, body: string, parentId?: string) => publishedPost(t, who, body, parentId);
 
 async function ok(who: Account | null, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
   const response = await t.api({ method, url: `/api/v1${url}`, cookie: who?.cookie, payload });
