@@ -72,24 +72,29 @@ export function createTimelinesRepository(db: Db) {
      */
     async homeFromWindow(query: HomeQuery): Promise<EntryRow[]> {
       const { readerId, after, limit } = query;
-      // One primary-key look-up per post in the window, for readers who follow any tag.
+      // The window's oldest post, found by a walk that reads nothing but the index; then the
+      // reader's posts are looked for newest first and the walk stops at a page, or at that post.
+      const { rows: edges } = await sql<EntryRow>`
+        select created_at, id from posts ${using('posts_parent_created')}
+        where parent_id is null ${before('created_at', 'id', after)}
+        order by created_at desc, id desc
+        limit 1 offset ${(query.window ?? HOME_SCAN_WINDOW) - 1}`.execute(db);
+      const edge = edges[0];
+      const floor = edge ? sql`and (created_at, id) >= (${Number(edge.created_at)}, ${edge.id})` : sql``;
+      // One primary-key look-up per post looked at, for readers who follow any tag.
       const byTag = query.followsTags
         ? sql`or exists (select 1 from post_hashtags ph
-              where ph.post_id = recent.id
+              where ph.post_id = posts.id
                 and ph.tag in (select tag from followed_hashtags where user_id = ${readerId}))`
         : sql``;
       const { rows } = await sql<EntryRow>`
-        select recent.id, recent.created_at from (
-          select id, author_id, created_at from posts ${using('posts_parent_created')}
-          where parent_id is null ${before('created_at', 'id', after)}
-          order by created_at desc, id desc
-          limit ${query.window ?? HOME_SCAN_WINDOW}
-        ) recent
-        where (recent.author_id = ${readerId}
-          or recent.author_id in (select followee_id from follows where follower_id = ${readerId})
-          ${byTag})
-          ${visibleTo('recent.author_id', readerId, query.isFiltered)}
-        order by recent.created_at desc, recent.id desc
+        select id, created_at from posts ${using('posts_parent_created')}
+        where parent_id is null ${before('created_at', 'id', after)} ${floor}
+          and (author_id = ${readerId}
+            or author_id in (select followee_id from follows where follower_id = ${readerId})
+            ${byTag})
+          ${visibleTo('author_id', readerId, query.isFiltered)}
+        order by created_at desc, id desc
         limit ${limit}`.execute(db);
       return rows;
     },
