@@ -23,6 +23,12 @@ export interface ExportedLikeRow {
   created_at: number;
 }
 
+export interface ExportedFollowRow {
+  followee_id: string;
+  handle: string;
+  created_at: number;
+}
+
 export interface ExportedMediaRow {
   id: string;
   image_json: string;
@@ -30,7 +36,8 @@ export interface ExportedMediaRow {
 
 /**
  * What an archive holds of one account, read a page at a time, oldest first: the account's
- * posts (replies included), the posts it liked, and its uploads.
+ * posts (replies included), the posts it liked and bookmarked, whom and what it follows, and
+ * its uploads.
  */
 export function createAccountDataRepository(db: Db) {
   /** Every row of a keyset query, one page in memory at a time. */
@@ -96,6 +103,57 @@ export function createAccountDataRepository(db: Db) {
         },
         (row) => ({ at: Number(row.created_at), id: row.post_id }),
       );
+    },
+
+    bookmarks(userId: string): AsyncGenerator<ExportedLikeRow> {
+      return paged(
+        (from) => {
+          let query = db
+            .selectFrom('bookmarks')
+            .select(['post_id', 'created_at'])
+            .where('user_id', '=', userId);
+          if (from)
+            query = query.where((eb) =>
+              eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(from.at, from.id)),
+            );
+          return query.orderBy('created_at').orderBy('post_id').limit(DATA_EXPORT_PAGE_SIZE).execute();
+        },
+        (row) => ({ at: Number(row.created_at), id: row.post_id }),
+      );
+    },
+
+    /** The accounts it follows, with their handles of the moment. */
+    following(userId: string): AsyncGenerator<ExportedFollowRow> {
+      return paged(
+        (from) => {
+          let query = db
+            .selectFrom('follows')
+            .innerJoin('users', 'users.id', 'follows.followee_id')
+            .select(['follows.followee_id', 'users.handle', 'follows.created_at'])
+            .where('follows.follower_id', '=', userId);
+          if (from)
+            query = query.where((eb) =>
+              eb(eb.refTuple('follows.created_at', 'follows.followee_id'), '>', eb.tuple(from.at, from.id)),
+            );
+          return query
+            .orderBy('follows.created_at')
+            .orderBy('follows.followee_id')
+            .limit(DATA_EXPORT_PAGE_SIZE)
+            .execute();
+        },
+        (row) => ({ at: Number(row.created_at), id: row.followee_id }),
+      );
+    },
+
+    /** The hashtags it follows (at most MAX_FOLLOWED_TAGS_PER_USER: one read). */
+    async followedTags(userId: string): Promise<{ tag: string; created_at: number }[]> {
+      return db
+        .selectFrom('followed_hashtags')
+        .select(['tag', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .orderBy('tag')
+        .execute();
     },
 
     /** Every upload the account still has: posted images, its picture, images not posted yet. */

@@ -34,13 +34,13 @@ export const README_TEXT = (instanceName: string) =>
   [
     `Your data on ${instanceName}`,
     '',
-    'profile.json  your handle, display name, bio, e-mail address, when you joined, your picture',
-    'posts.json    every post and reply you wrote: text, HTML, dates, images, link card',
-    'posts.html    the same posts as a page to read in a browser',
-    'likes.json    the posts you liked: id, address, when',
-    'media/        your pictures and the images you uploaded, the largest size kept',
-    '',
-    'Bookmarks are not part of the archive: this instance has none yet.',
+    'profile.json    your handle, display name, bio, e-mail address, when you joined, your picture',
+    'posts.json      every post and reply you wrote: text, HTML, dates, images, link card',
+    'posts.html      the same posts as a page to read in a browser',
+    'likes.json      the posts you liked: id, address, when',
+    'bookmarks.json  the posts you bookmarked: id, address, when',
+    'following.json  the accounts and hashtags you follow: handle or tag, address, since when',
+    'media/          your pictures and the images you uploaded, the largest size kept',
     '',
   ].join('\n');
 
@@ -138,6 +138,25 @@ export async function buildArchive(
       likedAt: iso(row.created_at),
     }));
     await add(Readable.from(bytesOf(jsonArray(likes))), 'likes.json');
+    const bookmarks = mapAsync(data.bookmarks(userId), (row) => ({
+      postId: row.post_id,
+      url: `${publicUrl}/p/${row.post_id}`,
+      bookmarkedAt: iso(row.created_at),
+    }));
+    await add(Readable.from(bytesOf(jsonArray(bookmarks))), 'bookmarks.json');
+    // At most MAX_FOLLOWS_PER_USER accounts: held whole, to write one readable file.
+    const accounts: { handle: string; url: string; since: string | null }[] = [];
+    for await (const row of data.following(userId))
+      accounts.push({ handle: row.handle, url: `${publicUrl}/@${row.handle}`, since: iso(row.created_at) });
+    const following = {
+      accounts,
+      hashtags: (await data.followedTags(userId)).map((row) => ({
+        tag: row.tag,
+        url: `${publicUrl}/tags/${encodeURIComponent(row.tag)}`,
+        since: iso(row.created_at),
+      })),
+    };
+    await add(`${JSON.stringify(following, null, 2)}\n`, 'following.json');
 
     const added = new Set<string>();
     for await (const upload of data.media(userId)) {

@@ -77,6 +77,12 @@ describe('asking for an archive of one’s data', () => {
     expect(
       (await t.api({ method: 'PUT', url: `/api/v1/posts/${bensPost}/like`, cookie: ana.cookie })).statusCode,
     ).toBe(200);
+    for (const url of [
+      `/api/v1/posts/${bensPost}/bookmark`,
+      `/api/v1/follows/${ben.user.id}`,
+      '/api/v1/tags/Tulips/follow',
+    ])
+      expect((await t.api({ method: 'PUT', url, cookie: ana.cookie })).statusCode, url).toBe(200);
 
     expect(await status(ana.cookie)).toMatchObject({ state: 'none', requestedAt: null });
     const asked = await requestExport(ana.cookie);
@@ -125,6 +131,19 @@ describe('asking for an archive of one’s data', () => {
     expect(likes).toEqual([
       { postId: bensPost, url: `https://tidings.test/p/${bensPost}`, likedAt: expect.any(String) },
     ]);
+    expect(JSON.parse(files.get('bookmarks.json')?.toString() ?? '[]')).toEqual([
+      { postId: bensPost, url: `https://tidings.test/p/${bensPost}`, bookmarkedAt: expect.any(String) },
+    ]);
+    expect(JSON.parse(files.get('following.json')?.toString() ?? '{}')).toEqual({
+      accounts: [
+        {
+          handle: ben.user.handle,
+          url: `https://tidings.test/@${ben.user.handle}`,
+          since: expect.any(String),
+        },
+      ],
+      hashtags: [{ tag: 'tulips', url: 'https://tidings.test/tags/tulips', since: expect.any(String) }],
+    });
 
     // The image's largest stored rendition, byte for byte.
     const largest = image.fallback.at(-1)?.url ?? '';
@@ -138,7 +157,7 @@ describe('asking for an archive of one’s data', () => {
     expect(page).toContain('Ana &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain('<script');
     expect(page).toContain('<p>Hello <strong>world</strong> &amp; friends</p>');
-    expect(files.get('README.txt')?.toString()).toContain('Bookmarks');
+    expect(files.get('README.txt')?.toString()).toContain('bookmarks.json');
 
     // Told both ways: a notice in the list and an e-mail in the outbox.
     const list = await t.api({ method: 'GET', url: '/api/v1/notifications', cookie: ana.cookie });
