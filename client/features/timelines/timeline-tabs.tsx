@@ -61,7 +61,7 @@ export function TimelineTabs({
           aria-controls={TIMELINE_PANEL_ID}
           tabIndex={tab.name === current ? 0 : -1}
           onClick={() => onSelect(tab.name)}
-          className="-mb-px min-h-11 rounded-t-lg border-b-2 border-transparent px-3 font-semibold sm:px-4 text-slate-600 hover:text-slate-900 aria-selected:border-primary-600 aria-selected:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-selected:border-primary-400 dark:aria-selected:text-slate-100"
+          className="-mb-px min-h-11 shrink-0 rounded-t-lg whitespace-nowrap border-b-2 border-transparent px-3 font-semibold sm:px-4 text-slate-600 hover:text-slate-900 aria-selected:border-primary-600 aria-selected:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-selected:border-primary-400 dark:aria-selected:text-slate-100"
         >
           {tab.label}
         </button>
