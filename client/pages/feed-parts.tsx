@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { loadConfirmEmailNotice } from '../features/auth';
+import { loadHomeSuggestions } from '../features/follows';
 import { loadPostComposer } from '../features/posts';
 import { loadPostMenu } from '../features/safety';
 import { type FeedTimelinesProps, loadFeedTimelines } from '../features/timelines';
@@ -16,11 +17,23 @@ export const ConfirmEmailNotice = lazy(() =>
   loadConfirmEmailNotice().then((module) => ({ default: module.ConfirmEmailNotice })),
 );
 
-/** Home and Everyone with the post list, the safety feature's post menu handed in once both have loaded. */
+/**
+ * Home and Everyone with the post list, the safety feature's post menu and the follows feature's
+ * suggestions for an empty Home handed in once all three have loaded. The suggestions come
+ * through the page because follows uses timelines: timelines importing follows would be a cycle.
+ */
 export const FeedTimelines = lazy(async () => {
-  const [timelines, menu] = await Promise.all([loadFeedTimelines(), loadPostMenu()]);
-  const FeedTimelinesWithMenu = (props: Omit<FeedTimelinesProps, 'postMenu'>) => (
-    <timelines.FeedTimelines {...props} postMenu={menu.PostMenu} />
+  const [timelines, menu, suggestions] = await Promise.all([
+    loadFeedTimelines(),
+    loadPostMenu(),
+    loadHomeSuggestions(),
+  ]);
+  const FeedTimelinesWithParts = (props: Omit<FeedTimelinesProps, 'postMenu' | 'homeSuggestions'>) => (
+    <timelines.FeedTimelines
+      {...props}
+      postMenu={menu.PostMenu}
+      homeSuggestions={suggestions.HomeSuggestions}
+    />
   );
-  return { default: FeedTimelinesWithMenu };
+  return { default: FeedTimelinesWithParts };
 });

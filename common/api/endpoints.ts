@@ -55,6 +55,7 @@ export const endpoints = {
   'follows.deny': { method: 'POST', path: '/me/follow-requests/:userId/deny' },
   'follows.settings': { method: 'GET', path: '/me/follow-settings' },
   'follows.updateSettings': { method: 'PUT', path: '/me/follow-settings' },
+  'follows.suggestions': { method: 'GET', path: '/me/follow-suggestions' },
 
   'timelines.home': { method: 'GET', path: '/timelines/home' },
   'timelines.homeSources': { method: 'GET', path: '/timelines/home/sources' },

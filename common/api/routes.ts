@@ -72,6 +72,7 @@ import {
   followListResponseSchema,
   followResponseSchema,
   followSettingsSchema,
+  followSuggestionsResponseSchema,
   followTargetParamsSchema,
   homeSourcesResponseSchema,
 } from '../contracts/follows';
@@ -330,6 +331,10 @@ export const routes = defineRouteTable({
     summary: 'Lock or unlock the account (locking keeps existing followers)',
     body: followSettingsSchema,
     response: answer(followSettingsSchema, 'FollowSettings'),
+  },
+  'follows.suggestions': {
+    summary: "Accounts to follow: those the reader's followees follow, then recently active authors",
+    response: answer(followSuggestionsResponseSchema, 'FollowSuggestionsResponse'),
   },
 
   'timelines.home': {

@@ -4,6 +4,12 @@ import { publicProfileSchema } from './users';
 /** Accounts per page of a followers, following or follow-requests list. */
 export const FOLLOW_LIST_PAGE_SIZE = 40;
 
+/** Accounts suggested at most on an empty Home ("Who to follow"). */
+export const FOLLOW_SUGGESTIONS_LIMIT = 8;
+
+/** Suggestions fill up with the authors of the most top-level posts in this last stretch. */
+export const FOLLOW_SUGGESTIONS_ACTIVITY_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
  * How the reader stands towards an account they might follow: not following, waiting for a
  * locked account to approve, or following.
@@ -42,3 +48,12 @@ export const homeSourcesResponseSchema = z.strictObject({
   tags: z.array(z.string()),
 });
 export type HomeSourcesResponse = z.output<typeof homeSourcesResponseSchema>;
+
+/**
+ * Accounts the reader might follow, best first: those followed by the accounts they follow,
+ * then recently active authors.
+ */
+export const followSuggestionsResponseSchema = z.strictObject({
+  users: z.array(publicProfileSchema).max(FOLLOW_SUGGESTIONS_LIMIT),
+});
+export type FollowSuggestionsResponse = z.output<typeof followSuggestionsResponseSchema>;

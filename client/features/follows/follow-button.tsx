@@ -8,7 +8,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { useCurrentUser } from '../auth';
 import { canOfferFollow, followButtonCopy, followChangeMessage, pressWantsFollow } from './follow-state';
-import { useToggleFollow } from './follows.queries';
+import { type HomeRefresh, useToggleFollow } from './follows.queries';
 
 const ICONS = { none: UserPlus, requested: Clock, following: UserCheck } as const satisfies Record<
   FollowState,
@@ -41,8 +41,17 @@ export function FollowButton({ user, viewer }: { user: PublicProfile; viewer: Pr
   return <FollowToggle user={user} state={viewer.follow} />;
 }
 
-function FollowToggle({ user, state }: { user: PublicProfile; state: FollowState }) {
-  const toggle = useToggleFollow(user);
+/** The signed-in reader's button itself, for lists that know the state (the suggestions). */
+export function FollowToggle({
+  user,
+  state,
+  homeRefresh = 'now',
+}: {
+  user: PublicProfile;
+  state: FollowState;
+  homeRefresh?: HomeRefresh;
+}) {
+  const toggle = useToggleFollow(user, homeRefresh);
   const [announcement, setAnnouncement] = useState('');
   const copy = followButtonCopy(state, user.handle);
   const Icon = ICONS[state];

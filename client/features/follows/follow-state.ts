@@ -54,13 +54,19 @@ function withFollow(profile: ProfileResponse, state: FollowState, followers: num
   };
 }
 
+/** What the server will most likely answer: following a locked account only asks its owner. */
+export function expectedFollowState(locked: boolean, wantsFollow: boolean): FollowState {
+  if (!wantsFollow) return 'none';
+  return locked ? 'requested' : 'following';
+}
+
 /**
  * The profile as the server will most likely answer, shown at once: a locked account gets a
  * request (no new follower yet), any other a follower more; taking a follow back removes one.
  */
 export function predictFollow(profile: ProfileResponse, wantsFollow: boolean): ProfileResponse {
   const before = profile.viewer.follow;
-  const after: FollowState = wantsFollow ? (profile.user.locked ? 'requested' : 'following') : 'none';
+  const after = expectedFollowState(profile.user.locked, wantsFollow);
   const change = (after === 'following' ? 1 : 0) - (before === 'following' ? 1 : 0);
   const followers = profile.counts ? Math.max(0, profile.counts.followers + change) : null;
   return withFollow(profile, after, followers);

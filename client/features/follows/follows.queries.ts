@@ -1,11 +1,23 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FollowListResponse, FollowSettings } from '../../../common/contracts/follows';
+import {
+  type QueryClient,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { FollowListResponse, FollowSettings, FollowState } from '../../../common/contracts/follows';
 import type { ProfileResponse, PublicProfile } from '../../../common/contracts/users';
 import { api } from '../../lib/api-client';
 import { postKeys } from '../posts';
-import { invalidateHomeSources } from '../timelines';
+import { homeSourcesKey, invalidateHomeSources, timelineKeys } from '../timelines';
 import { type FollowListKind, type FollowListPages, withoutUser } from './follow-lists';
-import { applyFollowAnswer, predictFollow } from './follow-state';
+import { applyFollowAnswer, expectedFollowState, predictFollow } from './follow-state';
+import {
+  type Suggestion,
+  suggestionFollowOf,
+  suggestionsFrom,
+  withSuggestionFollow,
+} from './follow-suggestions';
 
 export const followKeys = {
   all: ['follows'] as const,
@@ -13,6 +25,7 @@ export const followKeys = {
   list: (kind: FollowListKind, handle: string) => ['follows', kind, handle.toLowerCase()] as const,
   requests: ['follows', 'requests'] as const,
   settings: ['me', 'follow-settings'] as const,
+  suggestions: ['follows', 'suggestions'] as const,
 };
 
 const LIST_ENDPOINTS = {
@@ -45,12 +58,46 @@ export function useFollowRequests() {
 }
 
 /**
- * Follows an account or takes the follow (or the request) back. The profile changes at once and
- * goes back as it was if the server refuses; the server's answer then sets the state and count.
+ * Accounts the reader might follow, read once per visit: reading them again would take the
+ * accounts just followed away from under the reader's pointer. Each keeps its follow state here.
  */
-export function useToggleFollow(user: PublicProfile) {
+export function useFollowSuggestions() {
+  return useQuery({
+    queryKey: followKeys.suggestions,
+    queryFn: async ({ signal }): Promise<Suggestion[]> =>
+      suggestionsFrom(await api('follows.suggestions', { signal })),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * When Home shows what a follow changed: at once, or (`later`, while the reader goes down the
+ * suggestions on an empty Home) on its next read, so the list stays until they ask for their
+ * posts. Its live filter follows at once either way.
+ */
+export type HomeRefresh = 'now' | 'later';
+
+function refreshHome(queryClient: QueryClient, when: HomeRefresh): Promise<unknown> {
+  if (when === 'now') return invalidateHomeSources(queryClient);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: homeSourcesKey }),
+    queryClient.invalidateQueries({ queryKey: timelineKeys.home, refetchType: 'none' }),
+  ]);
+}
+
+/**
+ * Follows an account or takes the follow (or the request) back. The profile (and the account's
+ * row in the suggestions) changes at once and goes back as it was if the server refuses; the
+ * server's answer then sets the state and count.
+ */
+export function useToggleFollow(user: PublicProfile, homeRefresh: HomeRefresh = 'now') {
   const queryClient = useQueryClient();
   const profileKey = postKeys.profile(user.handle);
+  const setSuggestionFollow = (follow: FollowState) =>
+    queryClient.setQueryData<Suggestion[]>(
+      followKeys.suggestions,
+      (data) => data && withSuggestionFollow(data, user.id, follow),
+    );
   return useMutation({
     mutationFn: (wantsFollow: boolean) =>
       api(wantsFollow ? 'follows.follow' : 'follows.unfollow', { params: { userId: user.id } }),
@@ -59,16 +106,22 @@ export function useToggleFollow(user: PublicProfile) {
       await queryClient.cancelQueries({ queryKey: profileKey });
       const before = queryClient.getQueryData<ProfileResponse>(profileKey);
       if (before) queryClient.setQueryData(profileKey, predictFollow(before, wantsFollow));
-      return { before };
+      const suggestions = queryClient.getQueryData<Suggestion[]>(followKeys.suggestions);
+      const suggestionBefore = suggestions ? suggestionFollowOf(suggestions, user.id) : null;
+      if (suggestionBefore !== null) setSuggestionFollow(expectedFollowState(user.locked, wantsFollow));
+      return { before, suggestionBefore };
     },
     onError: (_error, _wantsFollow, context) => {
       if (context?.before) queryClient.setQueryData(profileKey, context.before);
+      // Only this account's row: another row may be changing at the same time.
+      if (context?.suggestionBefore) setSuggestionFollow(context.suggestionBefore);
     },
     onSuccess: (answer) => {
       queryClient.setQueryData<ProfileResponse>(
         profileKey,
         (data) => data && applyFollowAnswer(data, answer),
       );
+      setSuggestionFollow(answer.state);
     },
     onSettled: () => {
       // The reader's own "following" count and both lists changed; this profile is already right.
@@ -81,7 +134,7 @@ export function useToggleFollow(user: PublicProfile) {
         queryClient.invalidateQueries({ queryKey: followKeys.lists('followers') }),
         queryClient.invalidateQueries({ queryKey: followKeys.lists('following') }),
         // Home is made of whom the reader follows.
-        invalidateHomeSources(queryClient),
+        refreshHome(queryClient, homeRefresh),
       ]);
     },
   });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import type { HomeSourcesResponse } from '../../../common/contracts/follows';
 import { SkeletonPosts } from '../../ui/skeleton';
 import { FeedEmptyState } from '../feed';
@@ -13,17 +13,28 @@ import {
   rememberTimeline,
 } from './remembered-timeline';
 import { focusTimelineTab, TIMELINE_PANEL_ID, TimelineTabs, timelineTabId } from './timeline-tabs';
-import { homeTimeline, useHomeSources } from './timelines.queries';
+import { homeTimeline, timelineKeys, useHomeSources } from './timelines.queries';
 import { TrendingAside, TrendingPanel, TrendingToggle } from './trending-tags';
 
 /** Sources that could not be read: open on Everyone rather than wait for ever. */
 const NO_SOURCES: HomeSourcesResponse = { userIds: [], tags: [] };
+
+/** What an empty Home offers below its text, handed the way to read Home again. */
+export interface HomeSuggestionsProps {
+  /** Reads Home again now (the posts of accounts just followed) and moves the focus to its tab. */
+  onShowHome: () => void;
+}
 
 export interface FeedTimelinesProps {
   readerId: string;
   postMenu: PostMenuSlot;
   /** Takes the focus when the reader brings new posts in with the pill (the composer). */
   newPostsFocusId: string;
+  /**
+   * Accounts to follow, in the empty Home. The page hands them in (the follows feature's "Who to
+   * follow"): that feature uses this one, so this one cannot import it.
+   */
+  homeSuggestions?: ComponentType<HomeSuggestionsProps>;
 }
 
 /**
@@ -32,7 +43,12 @@ export interface FeedTimelinesProps {
  * button in the tabs' row on narrower ones). Rendered inside the page's column, which the
  * margin list is placed against.
  */
-export function FeedTimelines({ readerId, postMenu, newPostsFocusId }: FeedTimelinesProps) {
+export function FeedTimelines({
+  readerId,
+  postMenu,
+  newPostsFocusId,
+  homeSuggestions: HomeSuggestions,
+}: FeedTimelinesProps) {
   const queryClient = useQueryClient();
   const [remembered, setRemembered] = useState(() => readRememberedTimeline(readerId));
   const [isTrendingOpen, setIsTrendingOpen] = useState(false);
@@ -47,6 +63,11 @@ export function FeedTimelines({ readerId, postMenu, newPostsFocusId }: FeedTimel
     choose('everyone');
     // The button that asked goes away with the empty timeline.
     focusTimelineTab('everyone');
+  };
+  const showHome = () => {
+    void queryClient.invalidateQueries({ queryKey: timelineKeys.home });
+    // The button that asked goes away once Home has posts.
+    focusTimelineTab('home');
   };
   return (
     <>
@@ -65,7 +86,12 @@ export function FeedTimelines({ readerId, postMenu, newPostsFocusId }: FeedTimel
               key="home"
               timeline={home}
               label="Home timeline"
-              empty={<HomeEmptyState onShowEveryone={showEveryone} />}
+              empty={
+                <HomeEmptyState
+                  onShowEveryone={showEveryone}
+                  suggestions={HomeSuggestions && <HomeSuggestions onShowHome={showHome} />}
+                />
+              }
               postMenu={postMenu}
               newPostsFocusId={newPostsFocusId}
             />

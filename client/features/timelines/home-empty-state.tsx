@@ -1,8 +1,18 @@
 import { House } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../ui/button';
 
-/** Home with nothing in it: how to fill it, and the way to every post meanwhile. */
-export function HomeEmptyState({ onShowEveryone }: { onShowEveryone: () => void }) {
+/**
+ * Home with nothing in it: how to fill it, and the way to every post meanwhile. `suggestions`
+ * (accounts to follow, from the page) come last, so nothing above moves when they arrive.
+ */
+export function HomeEmptyState({
+  onShowEveryone,
+  suggestions,
+}: {
+  onShowEveryone: () => void;
+  suggestions?: ReactNode;
+}) {
   return (
     <section
       aria-labelledby="home-empty-title"
@@ -19,6 +29,7 @@ export function HomeEmptyState({ onShowEveryone }: { onShowEveryone: () => void 
       <Button variant="secondary" className="mt-6" onClick={onShowEveryone}>
         Show Everyone
       </Button>
+      {suggestions}
     </section>
   );
 }

@@ -15,4 +15,4 @@ export {
   timelineKeys,
   useHomeSources,
 } from './timelines.queries';
-export type { FeedTimelinesProps } from './feed-timelines';
+export type { FeedTimelinesProps, HomeSuggestionsProps } from './feed-timelines';

@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
+import { isPostgres } from '../../platform/db/dialect';
 import type { PostCursor } from '../../platform/cursor/keyset-cursor';
+import { hiddenAuthorsOf } from '../safety';
 import { type PublicUserRow, PUBLIC_USER_COLUMNS } from '../users';
 
 /** An account in a followers, following or requests list, with when the relation began. */
@@ -14,7 +16,62 @@ const LISTS = {
 } as const;
 export type FollowListKind = keyof typeof LISTS;
 
+/**
+ * Suggestions read bounded slices, never whole tables: the reader's newest followees and each of
+ * their newest follows (at most 200 × 25 = 5,000 rows counted), or the newest top-level posts of
+ * the activity window; then only the best-ranked candidates' accounts.
+ */
+export const SUGGESTION_FOLLOWEES_SCANNED = 200;
+export const SUGGESTION_FOLLOWS_PER_FOLLOWEE = 25;
+export const SUGGESTION_POSTS_SCANNED = 2_000;
+export const SUGGESTION_ACCOUNTS_READ = 50;
+
+/** Candidates as counted: the account, its score (higher first) and its latest time (the tie-break). */
+type CountedCandidates = RawBuilder<{ id: string; score: number | string; latest: number | string }>;
+
+const publicUserColumns = () => sql.join(PUBLIC_USER_COLUMNS.map((column) => sql.ref(`users.${column}`)));
+
 export function createFollowsRepository(db: Db) {
+  /**
+   * SQLite plans without statistics (nothing runs ANALYZE): a walk whose index matters names it
+   * there. PostgreSQL plans from its statistics.
+   */
+  const using = (index: string) => (isPostgres(db) ? sql`` : sql`indexed by ${sql.raw(index)}`);
+
+  /**
+   * The best `limit` of the counted candidates the reader may be shown. Ranking, and leaving out
+   * the reader, whom they follow or asked to, anyone hidden either way (blocks, mutes) and
+   * `except`, need ids alone; only the best SUGGESTION_ACCOUNTS_READ are then looked up in
+   * `users`, where suspended accounts and those awaiting approval drop out. So the plan is index
+   * look-ups whatever PostgreSQL estimates the candidates to be, never a scan of `users`.
+   */
+  async function suggestible(
+    readerId: string,
+    counted: CountedCandidates,
+    { limit, except = [] }: { limit: number; except?: readonly string[] },
+  ): Promise<PublicUserRow[]> {
+    const notAlreadySuggested =
+      except.length === 0 ? sql`` : sql`and counted.id not in (${sql.join([...except])})`;
+    const { rows } = await sql<PublicUserRow>`
+      select ${publicUserColumns()} from (
+        select id, score, latest from (${counted}) counted
+        where counted.id <> ${readerId}
+          and not exists (select 1 from follows own
+            where own.follower_id = ${readerId} and own.followee_id = counted.id)
+          and not exists (select 1 from follow_requests asked
+            where asked.requester_id = ${readerId} and asked.target_id = counted.id)
+          and counted.id not in ${hiddenAuthorsOf(db, readerId)}
+          ${notAlreadySuggested}
+        order by score desc, latest desc, id
+        limit ${SUGGESTION_ACCOUNTS_READ}
+      ) ranked
+      inner join users on users.id = ranked.id
+      where users.suspended_at is null and users.applied_at is null
+      order by ranked.score desc, ranked.latest desc, ranked.id
+      limit ${limit}`.execute(db);
+    return rows;
+  }
+
   return {
     async isFollowing(followerId: string, followeeId: string): Promise<boolean> {
       const row = await db
@@ -210,6 +267,55 @@ export function createFollowsRepository(db: Db) {
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return Number(count);
+    },
+
+    /**
+     * Friends of friends: accounts followed by the accounts the reader follows, most shared
+     * followees first (then the most recently followed). Only the reader's newest
+     * SUGGESTION_FOLLOWEES_SCANNED followees are asked, and of each only their newest
+     * SUGGESTION_FOLLOWS_PER_FOLLOWEE follows (the time of the last of those bounds a walk down
+     * their own index, as Home's sources are read), so the count never reads more than their
+     * product.
+     */
+    async suggestionsFromFollowees(readerId: string, limit: number): Promise<PublicUserRow[]> {
+      // CROSS JOIN fixes SQLite's join order: the reader's followees first, then each one's follows.
+      const counted: CountedCandidates = sql`
+        select theirs.followee_id as id, count(*) as score, max(theirs.created_at) as latest
+        from (
+          select followee_id from follows ${using('follows_follower_created')}
+          where follower_id = ${readerId}
+          order by created_at desc, followee_id desc
+          limit ${SUGGESTION_FOLLOWEES_SCANNED}
+        ) mine
+        cross join follows theirs ${using('follows_follower_created')}
+        where theirs.follower_id = mine.followee_id
+          and theirs.created_at >= coalesce((select newest.created_at from follows newest
+            where newest.follower_id = mine.followee_id
+            order by newest.created_at desc, newest.followee_id desc
+            limit 1 offset ${SUGGESTION_FOLLOWS_PER_FOLLOWEE - 1}), 0)
+        group by theirs.followee_id`;
+      return suggestible(readerId, counted, { limit });
+    },
+
+    /**
+     * Recently active authors: most top-level posts since `since` first (then the most recent
+     * poster), counted over the newest SUGGESTION_POSTS_SCANNED of them, read down the feed index
+     * alone (it holds each post's author). `except` leaves out accounts already suggested.
+     */
+    async suggestionsFromActivity(
+      readerId: string,
+      { since, limit, except }: { since: number; limit: number; except: readonly string[] },
+    ): Promise<PublicUserRow[]> {
+      const counted: CountedCandidates = sql`
+        select author_id as id, count(*) as score, max(created_at) as latest
+        from (
+          select author_id, created_at from posts ${using('posts_top_level_created')}
+          where parent_id is null and created_at > ${since}
+          order by created_at desc, id desc
+          limit ${SUGGESTION_POSTS_SCANNED}
+        ) recent
+        group by author_id`;
+      return suggestible(readerId, counted, { limit, except });
     },
   };
 }

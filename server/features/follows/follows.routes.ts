@@ -36,6 +36,9 @@ export function registerFollowRoutes(
   defineRoute(api, routes['follows.updateSettings'], async (request, _reply, input) =>
     follows.updateSettings(requireUser(request).id, input.body()),
   );
+  defineRoute(api, routes['follows.suggestions'], async (request) =>
+    follows.suggestions(requireUser(request).id),
+  );
 
   defineRoute(api, routes['timelines.homeSources'], async (request) =>
     follows.homeSources(requireUser(request).id),

@@ -1,9 +1,12 @@
 import {
   FOLLOW_LIST_PAGE_SIZE,
+  FOLLOW_SUGGESTIONS_ACTIVITY_WINDOW_MS,
+  FOLLOW_SUGGESTIONS_LIMIT,
   type FollowListResponse,
   type FollowResponse,
   type FollowSettings,
   type FollowState,
+  type FollowSuggestionsResponse,
   type HomeSourcesResponse,
 } from '../../../common/contracts/follows';
 import type { HashtagResponse } from '../../../common/contracts/hashtags';
@@ -171,6 +174,25 @@ export function createFollowsService({
         repo.isFollowing(targetId, viewerId),
       ]);
       return { follow: following ? 'following' : requested ? 'requested' : 'none', followsYou };
+    },
+
+    /**
+     * Accounts the reader might follow: friends of friends first, as the people they chose
+     * vouch for them; then, to fill the list (and for readers who follow nobody yet), the
+     * authors who posted most in the last week.
+     */
+    async suggestions(readerId: string): Promise<FollowSuggestionsResponse> {
+      const fromFollowees = await repo.suggestionsFromFollowees(readerId, FOLLOW_SUGGESTIONS_LIMIT);
+      const missing = FOLLOW_SUGGESTIONS_LIMIT - fromFollowees.length;
+      const fromActivity =
+        missing > 0
+          ? await repo.suggestionsFromActivity(readerId, {
+              since: now() - FOLLOW_SUGGESTIONS_ACTIVITY_WINDOW_MS,
+              limit: missing,
+              except: fromFollowees.map((user) => user.id),
+            })
+          : [];
+      return { users: [...fromFollowees, ...fromActivity].map(presentPublicProfile) };
     },
 
     /** A block between two accounts ends their follows and requests, both ways. */
