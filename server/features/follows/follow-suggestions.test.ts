@@ -1,3 +1,4 @@
+import { testDatabaseServerUrl } from '../../test-support/test-database';
 import { randomUUID } from 'node:crypto';
 import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import {
   type FollowSuggestionsResponse,
 } from '../../../common/contracts/follows';
 import type { Db } from '../../platform/db/database';
-import { isPostgres } from '../../platform/db/dialect';
 import {
   createTestApp,
   insertedUser,
@@ -287,26 +287,27 @@ function explaining(db: Db, plans: string[][]): Db {
   });
 }
 
-describe('how suggestions are read', () => {
-  it('walks indexes only on SQLite, never a whole table', async (context) => {
-    // PostgreSQL plans from statistics, which an empty test database does not have.
-    if (isPostgres(t.database.db)) context.skip();
-    const plans: string[][] = [];
-    const repo = createFollowsRepository(explaining(t.database.db, plans));
-    const readerId = randomUUID();
-    await repo.suggestionsFromFollowees(readerId, FOLLOW_SUGGESTIONS_LIMIT);
-    await repo.suggestionsFromActivity(readerId, {
-      since: 0,
-      limit: FOLLOW_SUGGESTIONS_LIMIT,
-      except: [readerId],
-    });
+// PostgreSQL plans from statistics, which an empty test database does not have: the plans are
+// checked where the planner has none to go on, so this part exists on SQLite only.
+if (testDatabaseServerUrl() === null)
+  describe('how suggestions are read on SQLite', () => {
+    it('walks indexes only, never a whole table', async () => {
+      const plans: string[][] = [];
+      const repo = createFollowsRepository(explaining(t.database.db, plans));
+      const readerId = randomUUID();
+      await repo.suggestionsFromFollowees(readerId, FOLLOW_SUGGESTIONS_LIMIT);
+      await repo.suggestionsFromActivity(readerId, {
+        since: 0,
+        limit: FOLLOW_SUGGESTIONS_LIMIT,
+        except: [readerId],
+      });
 
-    const [fromFollowees, fromActivity] = plans.map((steps) => steps.join('\n'));
-    expect(fromFollowees).toMatch(/SEARCH theirs USING COVERING INDEX follows_follower_created/);
-    expect(fromActivity).toMatch(/SEARCH posts USING INDEX posts_top_level_created/);
-    for (const plan of [fromFollowees, fromActivity]) {
-      expect(plan).not.toMatch(/^SCAN (users|posts|follows|follow_requests|user_blocks|user_mutes)\b/m);
-      expect(plan).toMatch(/SEARCH users USING INDEX .*\(id=\?\)/);
-    }
+      const [fromFollowees, fromActivity] = plans.map((steps) => steps.join('\n'));
+      expect(fromFollowees).toMatch(/SEARCH theirs USING COVERING INDEX follows_follower_created/);
+      expect(fromActivity).toMatch(/SEARCH posts USING INDEX posts_top_level_created/);
+      for (const plan of [fromFollowees, fromActivity]) {
+        expect(plan).not.toMatch(/^SCAN (users|posts|follows|follow_requests|user_blocks|user_mutes)\b/m);
+        expect(plan).toMatch(/SEARCH users USING INDEX .*\(id=\?\)/);
+      }
+    });
   });
-});
