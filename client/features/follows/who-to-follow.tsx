@@ -1,8 +1,7 @@
 import { Users } from 'lucide-react';
-import { Link } from 'react-router';
-import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import type { HomeSuggestionsProps } from '../timelines';
+import { AccountLink } from './account-row';
 import { FollowToggle } from './follow-button';
 import { bioFirstLine, type Suggestion } from './follow-suggestions';
 import { useFollowSuggestions } from './follows.queries';
@@ -54,13 +53,7 @@ function SuggestedAccount({ suggestion: { user, follow } }: { suggestion: Sugges
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 py-3">
       <div className="min-w-0 flex-1 basis-48">
-        <Link to={`/@${user.handle}`} className="flex min-h-11 min-w-0 items-center gap-3 rounded-lg">
-          <Avatar name={user.displayName} handle={user.handle} avatar={user.avatar} size="md" />
-          <span className="min-w-0">
-            <span className="block truncate font-semibold">{user.displayName}</span>
-            <span className="block truncate text-sm text-slate-600 dark:text-slate-400">@{user.handle}</span>
-          </span>
-        </Link>
+        <AccountLink user={user} />
         {/* Under the name, past the picture (40 px and the 12 px gap). */}
         {bio !== '' && <p className="truncate pl-13 text-sm text-slate-700 dark:text-slate-300">{bio}</p>}
       </div>
