@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Button } from '../../ui/button';
 import { userSearchQuery } from '../users';
 import { CharacterCounter, remainingCharacters } from './character-counter';
@@ -134,9 +134,15 @@ export function RichComposer(props: RichComposerProps) {
     shortcuts.bind({ submit, editLink: openLinkDialog });
   });
 
+  // ProseMirror marks every Escape as handled (preventDefault), whether the mention list took it
+  // or not; so whether the list was open is read on the way down, before the editor sees the key.
+  // The link dialog stops its own Escape.
+  const isMentionListOpenAtKey = useRef(false);
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') isMentionListOpenAtKey.current = popup.getSnapshot() !== null;
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // The suggestion popup and the link dialog handle their own Escape first.
-    if (event.key === 'Escape' && !event.defaultPrevented && onCancel) onCancel();
+    if (event.key === 'Escape' && !isMentionListOpenAtKey.current && onCancel) onCancel();
   };
   const toolbar = (
     <FormattingToolbar editor={editor} editorId={id} isLinkOpen={isLinkOpen} onEditLink={openLinkDialog} />
@@ -155,7 +161,7 @@ export function RichComposer(props: RichComposerProps) {
     </div>
   );
   return (
-    <div onKeyDown={onKeyDown} className="composer-editor">
+    <div onKeyDownCapture={onKeyDownCapture} onKeyDown={onKeyDown} className="composer-editor">
       <EditorContent editor={editor} className="rich-text" />
       <MentionPopup store={popup} editor={editor} listboxId={`${id}-mentions`} />
       {isLinkOpen && <LinkPopover editor={editor} onClose={() => setIsLinkOpen(false)} />}
