@@ -47,6 +47,7 @@ const SAMPLE_ARGUMENTS: { [Name in keyof Factories]: Parameters<Factories[Name]>
   bodyEmpty: [],
   bodyTooLong: [],
   replyTooDeep: [],
+  cannotShareReply: [],
   notAuthor: [],
   invalidUpload: [],
   invalidImage: [],

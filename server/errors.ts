@@ -133,6 +133,7 @@ export const errors = {
   bodyEmpty: () => make('body_empty'),
   bodyTooLong: () => make('body_too_long'),
   replyTooDeep: () => make('reply_too_deep'),
+  cannotShareReply: () => make('cannot_share_reply'),
   notAuthor: () => make('not_author'),
 
   // Images.

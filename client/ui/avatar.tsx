@@ -3,11 +3,13 @@ import type { Avatar as AvatarImage } from '../../common/contracts/users';
 
 const HUES = [210, 250, 280, 330, 20, 160, 190];
 
-export type AvatarSize = 'sm' | 'md' | 'lg' | 'xl';
+export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
 /** Rendered side in CSS pixels: the browser picks the rendition for this and the screen's density. */
-const SIDE_PX: Record<AvatarSize, number> = { sm: 32, md: 40, lg: 64, xl: 96 };
+const SIDE_PX: Record<AvatarSize, number> = { xs: 20, sm: 32, md: 40, lg: 64, xl: 96 };
 const BOX: Record<AvatarSize, string> = {
+  /** Beside a name on its line (a quoted post's card). */
+  xs: 'size-5 text-[0.5625rem]',
   sm: 'size-8 text-xs',
   md: 'size-10 text-sm',
   lg: 'size-16 text-xl',

@@ -40,6 +40,8 @@ export const endpoints = {
   'posts.replies': { method: 'GET', path: '/posts/:id/replies' },
   'posts.like': { method: 'PUT', path: '/posts/:id/like' },
   'posts.unlike': { method: 'DELETE', path: '/posts/:id/like' },
+  'posts.repost': { method: 'PUT', path: '/posts/:id/repost' },
+  'posts.unrepost': { method: 'DELETE', path: '/posts/:id/repost' },
 
   'users.suggest': { method: 'GET', path: '/users' },
   'users.profile': { method: 'GET', path: '/users/:handle' },

@@ -26,6 +26,7 @@ import {
   createPostRequestSchema,
   feedQuerySchema,
   likeResponseSchema,
+  repostResponseSchema,
   postDeleteResponseSchema,
   postPageSchema,
   postParamsSchema,
@@ -265,6 +266,16 @@ export const routes = defineRouteTable({
     summary: 'Take a like back',
     params: postParamsSchema,
     response: answer(likeResponseSchema, 'LikeResponse'),
+  },
+  'posts.repost': {
+    summary: 'Repost a top-level post to your followers (once per person)',
+    params: postParamsSchema,
+    response: answer(repostResponseSchema, 'RepostResponse'),
+  },
+  'posts.unrepost': {
+    summary: 'Take a repost back',
+    params: postParamsSchema,
+    response: answer(repostResponseSchema, 'RepostResponse'),
   },
 
   'users.suggest': {

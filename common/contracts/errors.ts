@@ -91,6 +91,10 @@ export const ERROR_CATALOGUE = {
   body_empty: { status: 400, message: 'Write something first.' },
   body_too_long: { status: 400, message: `Posts have at most ${POST_BODY_MAX_LENGTH} characters.` },
   reply_too_deep: { status: 400, message: 'Reply to the original post instead.' },
+  cannot_share_reply: {
+    status: 400,
+    message: 'Replies cannot be reposted or quoted; share the post they answer instead.',
+  },
   not_author: { status: 403, message: 'Only the author can change this post.' },
 
   // Images.

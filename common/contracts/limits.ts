@@ -18,6 +18,8 @@ export const POST_BODY_MAX_LENGTH = 5_000;
 export const POST_HTML_MAX_LENGTH = 50_000;
 /** Posts in one feed or replies page. */
 export const FEED_PAGE_SIZE = 20;
+/** The start of a quoted post's text its card shows, in characters. */
+export const QUOTE_EXCERPT_LENGTH = 280;
 
 /** Images one post may carry. */
 export const MAX_IMAGES_PER_POST = 4;

@@ -20,6 +20,9 @@ const post: LivePayload<'feed', 'post.created'>['post'] = {
   editedAt: null,
   likeCount: 0,
   replyCount: 0,
+  repostCount: 0,
+  quote: null,
+  repostedBy: null,
   images: [
     {
       id: 'i1',
@@ -47,6 +50,45 @@ describe('parseLiveEvent', () => {
     expect(parseLiveEvent('user', 'notifications.read', read)).toBe(read);
     const moved = { type: 'feed.channel_changed', liveFeedChannel: 'private-feed-u1' };
     expect(parseLiveEvent('user', 'feed.channel_changed', moved)).toBe(moved);
+    const reposted = {
+      type: 'repost.created',
+      seq: 9,
+      post: {
+        ...post,
+        repostCount: 1,
+        quote: { state: 'removed' },
+        repostedBy: { id: 'r1', by: post.author, createdAt: post.createdAt },
+      },
+    };
+    expect(parseLiveEvent('feed', 'repost.created', reposted)).toBe(reposted);
+    const quoting = {
+      ...created,
+      post: {
+        ...post,
+        quote: {
+          state: 'visible',
+          id: 'p0',
+          author: post.author,
+          excerpt: 'Hello',
+          createdAt: post.createdAt,
+          imageCount: 0,
+        },
+      },
+    };
+    expect(parseLiveEvent('feed', 'post.created', quoting)).toBe(quoting);
+  });
+
+  it('takes a repost only with whom it is by, and a quote only in one of its states', () => {
+    expect(parseLiveEvent('feed', 'repost.created', { type: 'repost.created', seq: 9, post })).toBeNull();
+    expect(
+      parseLiveEvent('feed', 'post.created', { ...created, post: { ...post, quote: { state: 'gone' } } }),
+    ).toBeNull();
+    expect(
+      parseLiveEvent('feed', 'post.created', {
+        ...created,
+        post: { ...post, quote: { state: 'visible', id: 'p0' } },
+      }),
+    ).toBeNull();
   });
 
   it('rejects a payload of the wrong shape, however deep the fault', () => {

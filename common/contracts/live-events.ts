@@ -1,7 +1,8 @@
 import type { ImageVariant, PostImage } from './media';
 import type { Notification, NotificationType } from './notifications';
-import type { Post, PostAuthor, PostLinkPreview } from './posts';
+import type { Post, PostAuthor, PostLinkPreview, QuotedPost, RepostReason } from './posts';
 import {
+  anyOf,
   arrayOf,
   type Guard,
   type Guarded,
@@ -54,8 +55,12 @@ export function filteredFeedChannel(userId: string): LiveChannelName<'filteredFe
 
 // --- Payload types --------------------------------------------------------------------------------
 
-/** A post as live events carry it: they go to everyone, so nothing specific to one reader. */
-export type PublicPost = Omit<Post, 'likedByMe' | 'bookmarkedByMe'>;
+/**
+ * A post as live events carry it: they go to everyone, so nothing specific to one reader. Its
+ * quote is `visible` or `removed`; a reader's own filtered channel gets `unavailable` instead
+ * when they hide the quoted author.
+ */
+export type PublicPost = Omit<Post, 'likedByMe' | 'bookmarkedByMe' | 'repostedByMe'>;
 
 /**
  * Everything the server announces on the feed channel. `seq` grows by one per event across the
@@ -67,7 +72,10 @@ export type FeedEvent =
   | { type: 'post.updated'; seq: number; post: PublicPost }
   | { type: 'post.deleted'; seq: number; postId: string; parentId: string | null }
   | { type: 'post.liked'; seq: number; postId: string; likeCount: number }
-  | { type: 'post.replied'; seq: number; postId: string; replyCount: number };
+  | { type: 'post.replied'; seq: number; postId: string; replyCount: number }
+  /** Someone reposted: `post.repostedBy` is set, and `post.repostCount` is the new count. */
+  | { type: 'repost.created'; seq: number; post: PublicPost & { repostedBy: RepostReason } }
+  | { type: 'repost.deleted'; seq: number; repostId: string; postId: string; repostCount: number };
 
 export type FeedEventType = FeedEvent['type'];
 
@@ -146,7 +154,22 @@ const postLinkPreview: Guard<PostLinkPreview> = object({
   domain: isString,
 });
 
-const publicPost: Guard<PublicPost> = object({
+const quotedPost: Guard<QuotedPost> = anyOf(
+  object({
+    state: literal('visible'),
+    id: isString,
+    author: postAuthor,
+    excerpt: isString,
+    createdAt: isString,
+    imageCount: isFiniteNumber,
+  }),
+  object({ state: literal('removed') }),
+  object({ state: literal('unavailable') }),
+);
+
+const repostReason: Guard<RepostReason> = object({ id: isString, by: postAuthor, createdAt: isString });
+
+const publicPostFields = {
   id: isString,
   author: postAuthor,
   parentId: nullable(isString),
@@ -156,8 +179,16 @@ const publicPost: Guard<PublicPost> = object({
   editedAt: nullable(isString),
   likeCount: isFiniteNumber,
   replyCount: isFiniteNumber,
+  repostCount: isFiniteNumber,
+  quote: nullable(quotedPost),
+  repostedBy: nullable(repostReason),
   images: arrayOf(postImage),
   linkPreview: nullable(postLinkPreview),
+};
+const publicPost: Guard<PublicPost> = object(publicPostFields);
+const repostedPost: Guard<PublicPost & { repostedBy: RepostReason }> = object({
+  ...publicPostFields,
+  repostedBy: repostReason,
 });
 
 /** Every notification type; spelled out (the list in notifications.ts comes with zod). */
@@ -165,6 +196,8 @@ const NOTIFICATION_TYPE_NAMES = [
   'mention',
   'reply',
   'like',
+  'repost',
+  'quote',
   'follow',
   'follow-request',
   'data-export-ready',
@@ -218,6 +251,18 @@ const feedEvents = {
     postId: isString,
     replyCount: isFiniteNumber,
   }) satisfies Guard<EventOf<FeedEvent, 'post.replied'>>,
+  'repost.created': object({
+    type: literal('repost.created'),
+    seq: isFiniteNumber,
+    post: repostedPost,
+  }) satisfies Guard<EventOf<FeedEvent, 'repost.created'>>,
+  'repost.deleted': object({
+    type: literal('repost.deleted'),
+    seq: isFiniteNumber,
+    repostId: isString,
+    postId: isString,
+    repostCount: isFiniteNumber,
+  }) satisfies Guard<EventOf<FeedEvent, 'repost.deleted'>>,
 };
 
 /**

@@ -7,11 +7,13 @@ export const NOTIFICATIONS_PAGE_SIZE = 50;
 /** People named in one entry ("Ana, Bo and 3 others"); the rest are only counted. */
 export const NOTIFICATION_ACTORS_SHOWN = 3;
 
-/** What someone did (mention, reply, like, follow, ask to follow), or a notice about the reader's own account. */
+/** What someone did (mention, reply, like, repost, quote, follow, ask to follow), or a notice about the reader's own account. */
 export const NOTIFICATION_TYPES = [
   'mention',
   'reply',
   'like',
+  'repost',
+  'quote',
   'follow',
   'follow-request',
   'data-export-ready',
@@ -23,8 +25,9 @@ export const NOTICE_TYPES = ['data-export-ready'] as const;
 export type NoticeType = (typeof NOTICE_TYPES)[number];
 
 /**
- * One entry of the list. Likes, and replies, on the same post group while they are unread: once
- * the reader has read the entry, the next like starts a new one. A mention is always its own.
+ * One entry of the list. Likes, reposts, and replies, on the same post group while they are
+ * unread: once the reader has read the entry, the next like starts a new one. A mention, and a
+ * quote, is always its own.
  */
 export const notificationSchema = z.strictObject({
   /** The group's id: what marking one read names. */
@@ -35,13 +38,13 @@ export const notificationSchema = z.strictObject({
   /** Everyone in the group, named or not. */
   actorCount: z.number(),
   /**
-   * The post to open: the one that mentions the reader (mention), or the reader's own post that
-   * was replied to or liked; null for a notice.
+   * The post to open: the one that mentions or quotes the reader (mention, quote), or the
+   * reader's own post that was replied to, liked or reposted; null for a notice.
    */
   postId: z.string().nullable(),
   /**
-   * The start of the plain text of the newest member's post: the mentioning post, the newest
-   * reply, or the liked post; empty for a notice.
+   * The start of the plain text of the newest member's post: the mentioning or quoting post, the
+   * newest reply, or the liked or reposted post; empty for a notice.
    */
   excerpt: z.string(),
   /** The newest member's time. */

@@ -1,8 +1,8 @@
 import { z } from './zod';
-import { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH } from './limits';
+import { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH, QUOTE_EXCERPT_LENGTH } from './limits';
 import { avatarSchema, postImageSchema, postImagesSchema } from './media';
 
-export { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH };
+export { FEED_PAGE_SIZE, POST_BODY_MAX_LENGTH, POST_HTML_MAX_LENGTH, QUOTE_EXCERPT_LENGTH };
 
 /**
  * A body as the composer sends it: HTML in the editor's schema (plain text is fine too). The
@@ -42,6 +42,8 @@ export const createPostRequestSchema = z.object({
   images: postImagesSchema.optional(),
   /** The link whose card the composer showed; absent or null when the author dismissed it. */
   linkPreviewUrl: z.string().max(2048).nullable().optional(),
+  /** Quoting: the top-level post this one embeds. A reply cannot quote. */
+  quoteOfId: postIdSchema.optional(),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;
 
@@ -61,6 +63,34 @@ export const postAuthorSchema = z.strictObject({
 });
 export type PostAuthor = z.output<typeof postAuthorSchema>;
 
+/**
+ * The post a quote embeds, as its card shows it. `removed`: deleted, or its author suspended.
+ * `unavailable`: a block or a mute stands between the reader and its author.
+ */
+export const quotedPostSchema = z.discriminatedUnion('state', [
+  z.strictObject({
+    state: z.literal('visible'),
+    id: z.string(),
+    author: postAuthorSchema,
+    /** The start of its plain text, at most QUOTE_EXCERPT_LENGTH characters. */
+    excerpt: z.string(),
+    createdAt: z.string(),
+    imageCount: z.number(),
+  }),
+  z.strictObject({ state: z.literal('removed') }),
+  z.strictObject({ state: z.literal('unavailable') }),
+]);
+export type QuotedPost = z.output<typeof quotedPostSchema>;
+
+/** Why a post is in a timeline although its author is not followed: someone followed reposted it. */
+export const repostReasonSchema = z.strictObject({
+  /** The repost's own id: a timeline entry's key, and its cursor's. */
+  id: z.string(),
+  by: postAuthorSchema,
+  createdAt: z.string(),
+});
+export type RepostReason = z.output<typeof repostReasonSchema>;
+
 export const postSchema = z.strictObject({
   id: z.string(),
   author: postAuthorSchema,
@@ -74,6 +104,16 @@ export const postSchema = z.strictObject({
   likeCount: z.number(),
   replyCount: z.number(),
   likedByMe: z.boolean(),
+  repostCount: z.number(),
+  /** The reader reposted the post; false for anonymous readers. */
+  repostedByMe: z.boolean(),
+  /** The post this one quotes, or null. */
+  quote: quotedPostSchema.nullable(),
+  /**
+   * Set on a Home entry that is a repost: the same post can then be in a timeline twice, so a
+   * list keys its entries by `repostedBy.id ?? id`. Null everywhere else.
+   */
+  repostedBy: repostReasonSchema.nullable(),
   /** The reader bookmarked the post; bookmarks are private, so false for anyone else. */
   bookmarkedByMe: z.boolean(),
   /** Attached images in display order; empty when there are none. */
@@ -111,3 +151,9 @@ export const likeResponseSchema = z.strictObject({
   likedByMe: z.boolean(),
 });
 export type LikeResponse = z.output<typeof likeResponseSchema>;
+
+export const repostResponseSchema = z.strictObject({
+  repostCount: z.number(),
+  repostedByMe: z.boolean(),
+});
+export type RepostResponse = z.output<typeof repostResponseSchema>;

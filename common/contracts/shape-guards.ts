@@ -49,3 +49,8 @@ export function object<S extends Shape>(shape: S): Guard<ObjectOf<S>> {
     return fields.every(([key, guard]) => guard(record[key]));
   };
 }
+
+/** A value any one of the guards accepts (the members of a tagged union, each with its tag). */
+export function anyOf<const G extends readonly Guard<unknown>[]>(...guards: G): Guard<Guarded<G[number]>> {
+  return (value): value is Guarded<G[number]> => guards.some((guard) => guard(value));
+}

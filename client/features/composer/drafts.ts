@@ -1,17 +1,31 @@
 /**
  * Unsent composer contents, kept in localStorage so a reload or a crash loses nothing. One entry
- * per composer (the new post, each reply box, each edit) and per account, so two people sharing
- * a browser never see each other's drafts; logging out removes them all.
+ * per composer (the new post, each reply box, each edit, each quote) and per account, so two
+ * people sharing a browser never see each other's drafts; logging out removes them all.
  */
 const PREFIX = 'tidings:draft:';
 
 export type ComposerSlot =
-  { kind: 'post' } | { kind: 'reply'; parentId: string } | { kind: 'edit'; postId: string };
+  | { kind: 'post' }
+  | { kind: 'reply'; parentId: string }
+  | { kind: 'edit'; postId: string }
+  | { kind: 'quote'; quoteOfId: string };
+
+function slotName(slot: ComposerSlot): string {
+  switch (slot.kind) {
+    case 'post':
+      return 'post';
+    case 'reply':
+      return `reply:${slot.parentId}`;
+    case 'edit':
+      return `edit:${slot.postId}`;
+    case 'quote':
+      return `quote:${slot.quoteOfId}`;
+  }
+}
 
 export function draftKey(userId: string, slot: ComposerSlot): string {
-  const name =
-    slot.kind === 'post' ? 'post' : `${slot.kind}:${slot.kind === 'reply' ? slot.parentId : slot.postId}`;
-  return `${PREFIX}${userId}:${name}`;
+  return `${PREFIX}${userId}:${slotName(slot)}`;
 }
 
 /** Storage can be full, disabled or blocked (private mode): a draft is a convenience, never an error. */

@@ -3,5 +3,5 @@
  * when first used. The editor itself (rich-composer.tsx, tiptap) is never exported here: a static
  * import of it would put the editor into the first load.
  */
-export { draftKey, drafts } from './drafts';
+export { type ComposerSlot, draftKey, drafts } from './drafts';
 export { LazyComposer } from './lazy-composer';

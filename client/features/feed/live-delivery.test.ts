@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Post, PostPage } from '../../../common/contracts/posts';
+import type { PublicPost } from '../../../common/contracts/live-events';
+import { entryKeyOf } from '../../../common/contracts/post-entry';
+import type { Post, PostPage, PostResponse } from '../../../common/contracts/posts';
 import {
   everyoneTimeline,
   type PostPages,
@@ -29,6 +31,10 @@ function post(authorId: string, overrides: Partial<Post> = {}): Post {
     likeCount: 0,
     replyCount: 0,
     likedByMe: false,
+    repostCount: 0,
+    repostedByMe: false,
+    quote: null,
+    repostedBy: null,
     bookmarkedByMe: false,
     images: [],
     linkPreview: null,
@@ -44,12 +50,42 @@ function idsIn(queryClient: QueryClient, queryKey: readonly unknown[]): string[]
   return queryClient.getQueryData<PostPages>(queryKey)?.pages.flatMap((page) => page.posts.map((p) => p.id));
 }
 
+function postsIn(queryClient: QueryClient, queryKey: readonly unknown[]): Post[] {
+  return queryClient.getQueryData<PostPages>(queryKey)?.pages.flatMap((page) => page.posts) ?? [];
+}
+
+/** The entries of a list by their keys: a repost by its own id, a post by its id. */
+function keysIn(queryClient: QueryClient, queryKey: readonly unknown[]): string[] {
+  return postsIn(queryClient, queryKey).map(entryKeyOf);
+}
+
+let repostSequence = 0;
+/** `original` as a Home entry reposted by `byId`. */
+function repostOf(original: Post, byId: string): Post & { repostedBy: NonNullable<Post['repostedBy']> } {
+  repostSequence += 1;
+  return {
+    ...original,
+    repostedBy: {
+      id: `repost-${repostSequence}`,
+      by: { id: byId, handle: byId, displayName: byId, avatar: null },
+      createdAt: new Date(2026, 0, 2, 0, 0, repostSequence).toISOString(),
+    },
+  };
+}
+
+/** A post as a live event carries it: nothing of one reader's. */
+function publicOf<P extends Post>(p: P): Omit<P, 'likedByMe' | 'bookmarkedByMe' | 'repostedByMe'> {
+  const { likedByMe: _liked, bookmarkedByMe: _bookmarked, repostedByMe: _reposted, ...rest } = p;
+  return rest;
+}
+
 /** Home as the timelines feature builds it, reduced to what delivery reads. */
 function home(followed: string[], newest: PostPage = { posts: [], nextCursor: null }): Timeline {
   return {
     queryKey: HOME_KEY,
     readPage: () => Promise.resolve(newest),
     belongs: (p) => p.parentId === null && (p.author.id === READER || followed.includes(p.author.id)),
+    takesRepost: (r) => r.repostedBy.by.id === READER || followed.includes(r.repostedBy.by.id),
   };
 }
 
@@ -126,13 +162,18 @@ describe('live delivery of new posts', () => {
   it('takes a live post as nobody’s bookmark or like, and keeps the reader’s own on an edit', () => {
     const cached = post('ana', { likedByMe: true, bookmarkedByMe: true });
     queryClient.setQueryData(postKeys.feed, pagesOf(cached));
-    const { likedByMe: _liked, bookmarkedByMe: _bookmarked, ...edited } = { ...cached, bodyText: 'Edited' };
+    const {
+      likedByMe: _liked,
+      bookmarkedByMe: _bookmarked,
+      repostedByMe: _reposted,
+      ...edited
+    } = { ...cached, bodyText: 'Edited' };
     applyEvent(queryClient, { type: 'post.updated', seq: 2, post: edited }, READER);
     const after = queryClient.getQueryData<PostPages>(postKeys.feed)?.pages[0]?.posts[0];
     expect(after).toMatchObject({ bodyText: 'Edited', likedByMe: true, bookmarkedByMe: true });
 
     show(everyoneTimeline, { scrollY: 900 });
-    const { likedByMe: _l, bookmarkedByMe: _b, ...fresh } = post('bo');
+    const { likedByMe: _l, bookmarkedByMe: _b, repostedByMe: _r, ...fresh } = post('bo');
     applyEvent(queryClient, { type: 'post.created', seq: 3, post: fresh }, READER);
     expect(pendingPosts.take(timelineId(everyoneTimeline))[0]).toMatchObject({
       id: fresh.id,
@@ -154,5 +195,208 @@ describe('live delivery of new posts', () => {
     expect(idsIn(queryClient, HOME_KEY)).toEqual([mine.id, cached.id]);
     expect(queryClient.getQueryData<PostPages>(HOME_KEY)?.pages[0]?.posts[1]?.likeCount).toBe(4);
     expect(pendingPosts.take(timelineId(timeline)).map((p) => p.id)).toEqual([missed.id]);
+  });
+});
+
+describe('live delivery of reposts', () => {
+  let queryClient: QueryClient;
+  let hide = () => {};
+  const TAG_KEY = ['timelines', 'tag', 'rust'] as const;
+
+  function show(timeline: Timeline, { scrollY = 0 } = {}): void {
+    vi.stubGlobal('window', { scrollY });
+    hide = showTimeline(timeline);
+  }
+
+  function reposted(original: Post, byId: string, repostCount: number) {
+    const entry = repostOf({ ...original, repostCount }, byId);
+    return { entry, event: { type: 'repost.created', seq: 1, post: publicOf(entry) } as const };
+  }
+
+  beforeEach(() => {
+    queryClient = new QueryClient();
+  });
+
+  afterEach(() => {
+    hide();
+    showTimeline(everyoneTimeline)();
+    pendingPosts.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('puts a repost by someone followed at the top of Home, beside the original, and counts it everywhere', () => {
+    const original = post('cy');
+    queryClient.setQueryData(HOME_KEY, pagesOf(original));
+    queryClient.setQueryData(postKeys.feed, pagesOf(original));
+    queryClient.setQueryData(TAG_KEY, pagesOf(original));
+    queryClient.setQueryData(postKeys.byAuthor('cy'), pagesOf(original));
+    show(home(['ana']));
+    const { entry, event } = reposted(original, 'ana', 1);
+    applyEvent(queryClient, event, READER);
+    expect(keysIn(queryClient, HOME_KEY)).toEqual([entry.repostedBy.id, original.id]);
+    expect(postsIn(queryClient, HOME_KEY).map((p) => p.repostCount)).toEqual([1, 1]);
+    // Never an entry of Everyone, a tag or a profile: there the post is once, as it was written.
+    for (const key of [postKeys.feed, TAG_KEY, postKeys.byAuthor('cy')]) {
+      expect(keysIn(queryClient, key)).toEqual([original.id]);
+      expect(postsIn(queryClient, key)[0]?.repostCount).toBe(1);
+    }
+  });
+
+  it('leaves Home as it is for a repost by someone not followed, but counts it', () => {
+    const original = post('cy');
+    queryClient.setQueryData(HOME_KEY, pagesOf(original));
+    show(home(['ana']));
+    applyEvent(queryClient, reposted(original, 'cy', 1).event, READER);
+    expect(keysIn(queryClient, HOME_KEY)).toEqual([original.id]);
+    expect(postsIn(queryClient, HOME_KEY)[0]?.repostCount).toBe(1);
+    expect(pendingPosts.take(timelineId(home([])))).toEqual([]);
+  });
+
+  it('never puts a repost in Everyone, even one by the reader', () => {
+    const original = post('cy');
+    queryClient.setQueryData(postKeys.feed, pagesOf(original));
+    show(everyoneTimeline);
+    applyEvent(queryClient, reposted(original, READER, 1).event, READER);
+    expect(keysIn(queryClient, postKeys.feed)).toEqual([original.id]);
+    expect(pendingPosts.take(timelineId(everyoneTimeline))).toEqual([]);
+  });
+
+  it('keeps another’s repost behind the pill while the reader is scrolled down, and theirs goes in at once', () => {
+    // As the reader's toggle left it: their repost is on the copy they have before the event.
+    const original = post('cy', { likedByMe: true, repostedByMe: true });
+    queryClient.setQueryData(HOME_KEY, pagesOf(original));
+    show(home(['ana']), { scrollY: 900 });
+    const theirs = reposted(original, 'ana', 1);
+    applyEvent(queryClient, theirs.event, READER);
+    const mine = reposted(original, READER, 2);
+    applyEvent(queryClient, mine.event, READER);
+    expect(keysIn(queryClient, HOME_KEY)).toEqual([mine.entry.repostedBy.id, original.id]);
+    // What is the reader's own is not in the event: it comes from the copy they have.
+    expect(postsIn(queryClient, HOME_KEY)[0]).toMatchObject({ likedByMe: true, repostedByMe: true });
+    const waiting = pendingPosts.take(timelineId(home([])));
+    expect(waiting.map(entryKeyOf)).toEqual([theirs.entry.repostedBy.id]);
+    // Counted while it waited, as the copies in the list were.
+    expect(waiting[0]?.repostCount).toBe(2);
+  });
+
+  it('takes a repost back out of every list, leaving the post and its other reposts, with the new count', () => {
+    const original = post('cy', { repostCount: 2, repostedByMe: true });
+    const first = repostOf(original, 'ana');
+    const second = repostOf(original, 'bo');
+    queryClient.setQueryData(HOME_KEY, pagesOf(second, first, original));
+    queryClient.setQueryData(postKeys.feed, pagesOf(original));
+    queryClient.setQueryData(postKeys.post(original.id), { post: original });
+    show(home(['ana', 'bo']), { scrollY: 900 });
+    const waiting = repostOf(original, 'ana');
+    pendingPosts.add(timelineId(home([])), waiting);
+    const event = {
+      type: 'repost.deleted',
+      seq: 1,
+      repostId: first.repostedBy.id,
+      postId: original.id,
+      repostCount: 1,
+    } as const;
+    applyEvent(queryClient, event, READER);
+    applyEvent(queryClient, { ...event, seq: 2, repostId: waiting.repostedBy.id }, READER);
+    expect(keysIn(queryClient, HOME_KEY)).toEqual([second.repostedBy.id, original.id]);
+    expect(postsIn(queryClient, HOME_KEY).map((p) => p.repostCount)).toEqual([1, 1]);
+    expect(postsIn(queryClient, postKeys.feed)[0]?.repostCount).toBe(1);
+    expect(queryClient.getQueryData<PostResponse>(postKeys.post(original.id))?.post.repostCount).toBe(1);
+    // Someone else's undo says nothing about the reader's own repost.
+    expect(postsIn(queryClient, HOME_KEY).every((p) => p.repostedByMe)).toBe(true);
+    expect(pendingPosts.take(timelineId(home([])))).toEqual([]);
+  });
+
+  it('takes a deleted post out with its reposts, and marks the quotes of it removed', () => {
+    const original = post('cy');
+    const quoting = post('ana', {
+      quote: {
+        state: 'visible',
+        id: original.id,
+        author: original.author,
+        excerpt: 'Hi',
+        createdAt: original.createdAt,
+        imageCount: 0,
+      },
+    });
+    const other = post('bo', { quote: { state: 'unavailable' } });
+    queryClient.setQueryData(HOME_KEY, pagesOf(repostOf(original, 'ana'), quoting, original, other));
+    queryClient.setQueryData(postKeys.post(quoting.id), { post: quoting });
+    queryClient.setQueryData(postKeys.post(original.id), { post: original });
+    show(home(['ana', 'bo']), { scrollY: 900 });
+    pendingPosts.add(timelineId(home([])), repostOf(quoting, 'bo'));
+    applyEvent(queryClient, { type: 'post.deleted', seq: 1, postId: original.id, parentId: null }, READER);
+    expect(keysIn(queryClient, HOME_KEY)).toEqual([quoting.id, other.id]);
+    expect(postsIn(queryClient, HOME_KEY).map((p) => p.quote)).toEqual([
+      { state: 'removed' },
+      { state: 'unavailable' },
+    ]);
+    expect(queryClient.getQueryData<PostResponse>(postKeys.post(quoting.id))?.post.quote).toEqual({
+      state: 'removed',
+    });
+    expect(queryClient.getQueryData(postKeys.post(original.id))).toBeUndefined();
+    expect(pendingPosts.take(timelineId(home([])))[0]?.quote).toEqual({ state: 'removed' });
+  });
+});
+
+describe('a post in a list twice (itself and a repost)', () => {
+  let queryClient: QueryClient;
+  let hide = () => {};
+
+  beforeEach(() => {
+    queryClient = new QueryClient();
+  });
+
+  afterEach(() => {
+    hide();
+    showTimeline(everyoneTimeline)();
+    pendingPosts.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('keys each entry apart, while an edit, a like or a reply reaches both copies', () => {
+    const original = post('cy', { bookmarkedByMe: true });
+    const entry = repostOf(original, 'ana');
+    queryClient.setQueryData(HOME_KEY, pagesOf(entry, original));
+    expect(new Set(keysIn(queryClient, HOME_KEY)).size).toBe(2);
+    const edited: PublicPost = { ...publicOf(original), bodyText: 'Edited', editedAt: original.createdAt };
+    applyEvent(queryClient, { type: 'post.updated', seq: 1, post: edited }, READER);
+    applyEvent(queryClient, { type: 'post.liked', seq: 2, postId: original.id, likeCount: 3 }, READER);
+    applyEvent(queryClient, { type: 'post.replied', seq: 3, postId: original.id, replyCount: 2 }, READER);
+    const [asRepost, asItself] = postsIn(queryClient, HOME_KEY);
+    for (const copy of [asRepost, asItself])
+      expect(copy).toMatchObject({ bodyText: 'Edited', likeCount: 3, replyCount: 2, bookmarkedByMe: true });
+    // The edit replaced the post; each copy is still the entry it was.
+    expect(asRepost?.repostedBy).toEqual(entry.repostedBy);
+    expect(asItself?.repostedBy).toBeNull();
+  });
+
+  it('waits behind the pill once per entry, so a repost of a waiting post waits too', () => {
+    queryClient.setQueryData(HOME_KEY, pagesOf());
+    vi.stubGlobal('window', { scrollY: 900 });
+    hide = showTimeline(home(['ana', 'cy']));
+    const original = post('cy');
+    deliverNewPost(queryClient, original, READER);
+    deliverNewPost(queryClient, original, READER);
+    const entry = repostOf(original, 'ana');
+    applyEvent(queryClient, { type: 'repost.created', seq: 1, post: publicOf(entry) }, READER);
+    expect(pendingPosts.take(timelineId(home([]))).map(entryKeyOf)).toEqual([
+      entry.repostedBy.id,
+      original.id,
+    ]);
+  });
+
+  it('after a gap, finds each entry of the newest page by its key', async () => {
+    const original = post('cy');
+    const entry = repostOf(original, 'ana');
+    const newest = { posts: [entry, { ...original, likeCount: 5 }], nextCursor: null };
+    queryClient.setQueryData(HOME_KEY, pagesOf(original));
+    vi.stubGlobal('window', { scrollY: 900 });
+    const timeline = home(['ana'], newest);
+    hide = showTimeline(timeline);
+    await catchUp(queryClient, READER);
+    expect(keysIn(queryClient, HOME_KEY)).toEqual([original.id]);
+    expect(postsIn(queryClient, HOME_KEY)[0]).toMatchObject({ likeCount: 5, repostedBy: null });
+    expect(pendingPosts.take(timelineId(timeline)).map(entryKeyOf)).toEqual([entry.repostedBy.id]);
   });
 });

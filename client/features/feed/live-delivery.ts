@@ -1,24 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { FeedEvent } from '../../../common/contracts/live-events';
+import type { FeedEvent, PublicPost } from '../../../common/contracts/live-events';
+import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post } from '../../../common/contracts/posts';
 import {
+  cachedCopyOf,
   insertIntoShownTimeline,
   insertKeepingReadingPlace,
   insertPost,
   isShownTimelineOnScreen,
   listHolds,
   patchPost,
+  removeEntry,
   removePost,
+  type RepostEntry,
   shownTimeline,
   timelineId,
+  withQuoteRemoved,
 } from '../posts';
 import { pendingPosts } from './pending-posts';
 import { isReaderIdle } from './reader-activity';
 
 /*
  * What the live stream's events do to the cache. Every timeline is a filter of the one stream:
- * a new post goes to the timeline a page shows (posts/shown-timeline.ts) when it belongs there;
- * edits, deletions, likes and replies reach the post wherever it is cached.
+ * a new post goes to the timeline a page shows (posts/shown-timeline.ts) when it belongs there,
+ * and a repost when that timeline takes reposts (Home); edits, deletions, likes, replies and
+ * repost counts reach the post wherever it is cached, every copy of it.
  */
 
 /** Closer to the top than this, a new post goes in at once; further down, it waits behind the pill. */
@@ -32,7 +38,7 @@ function isReadingTimelineTop(): boolean {
 /** A post of the shown timeline's: in above the post being read, which stays put, or behind the pill. */
 function deliverToShownTimeline(queryClient: QueryClient, post: Post): void {
   if (isReadingTimelineTop())
-    insertKeepingReadingPlace(post.id, () => insertIntoShownTimeline(queryClient, post));
+    insertKeepingReadingPlace(entryKeyOf(post), () => insertIntoShownTimeline(queryClient, post));
   else pendingPosts.add(timelineId(shownTimeline()), post);
 }
 
@@ -45,12 +51,55 @@ export function deliverNewPost(queryClient: QueryClient, post: Post, readerId: s
   if (
     post.parentId !== null ||
     post.author.id === readerId ||
-    listHolds(queryClient, timeline.queryKey, post.id)
+    listHolds(queryClient, timeline.queryKey, entryKeyOf(post))
   )
     return insertPost(queryClient, post);
   // Never asked for (or long dropped from the cache): its first page will hold the post.
   if (queryClient.getQueryState(timeline.queryKey) === undefined) return;
   if (timeline.belongs(post)) deliverToShownTimeline(queryClient, post);
+}
+
+/**
+ * A new repost: the count on every copy of the post; and, when the shown timeline takes it (Home,
+ * from the reader or someone they follow), an entry of its own, delivered as a new post is. The
+ * reader's own goes straight in, as their own post does, but keeping their place: they pressed
+ * Repost on a post they are looking at, which must not move away from under the pointer.
+ */
+export function deliverRepost(queryClient: QueryClient, repost: RepostEntry, readerId: string | null): void {
+  const counted = (p: Post) => ({ ...p, repostCount: repost.repostCount });
+  patchPost(queryClient, repost.id, counted);
+  pendingPosts.patch(repost.id, counted);
+  const timeline = shownTimeline();
+  if (!timeline.takesRepost?.(repost) || listHolds(queryClient, timeline.queryKey, entryKeyOf(repost)))
+    return;
+  // Never asked for (or long dropped from the cache): its first page will hold the repost.
+  if (queryClient.getQueryState(timeline.queryKey) === undefined) return;
+  if (isReadersOwn(repost, readerId))
+    insertKeepingReadingPlace(entryKeyOf(repost), () => insertIntoShownTimeline(queryClient, repost));
+  else deliverToShownTimeline(queryClient, repost);
+}
+
+/**
+ * A reposted post as this reader has it: their like, bookmark and repost (not in a public event)
+ * from a copy they have cached; without one, none but the repost when it is theirs.
+ */
+function repostAsReaders(
+  queryClient: QueryClient,
+  post: PublicPost & Pick<RepostEntry, 'repostedBy'>,
+  readerId: string | null,
+): RepostEntry {
+  const copy = cachedCopyOf(queryClient, post.id);
+  return {
+    ...post,
+    likedByMe: copy?.likedByMe ?? false,
+    bookmarkedByMe: copy?.bookmarkedByMe ?? false,
+    repostedByMe: copy?.repostedByMe ?? post.repostedBy.by.id === readerId,
+  };
+}
+
+/** The reader's own entry: a post they wrote, or a repost they made. */
+function isReadersOwn(post: Post, readerId: string | null): boolean {
+  return (post.repostedBy?.by.id ?? post.author.id) === readerId;
 }
 
 export function applyEvent(queryClient: QueryClient, event: FeedEvent, readerId: string | null): void {
@@ -59,26 +108,40 @@ export function applyEvent(queryClient: QueryClient, event: FeedEvent, readerId:
       // What is the reader's own is not in a public event: a post cached already keeps its own.
       return deliverNewPost(
         queryClient,
-        { ...event.post, likedByMe: false, bookmarkedByMe: false },
+        { ...event.post, likedByMe: false, bookmarkedByMe: false, repostedByMe: false },
         readerId,
       );
     case 'post.updated': {
+      // Each copy keeps its own place too (patchPost keeps `repostedBy`): the event's is null.
       const change = (p: Post) => ({
         ...p,
         ...event.post,
         likedByMe: p.likedByMe,
         bookmarkedByMe: p.bookmarkedByMe,
+        repostedByMe: p.repostedByMe,
       });
       patchPost(queryClient, event.post.id, change);
       return pendingPosts.patch(event.post.id, change);
     }
     case 'post.deleted':
+      // Its reposts go with it (they share its id); posts quoting it now say it was removed.
       removePost(queryClient, event.postId);
-      return pendingPosts.remove(event.postId);
+      pendingPosts.remove(event.postId);
+      return pendingPosts.update((p) => withQuoteRemoved(p, event.postId));
     case 'post.liked':
       return patchPost(queryClient, event.postId, (p) => ({ ...p, likeCount: event.likeCount }));
     case 'post.replied':
       return patchPost(queryClient, event.postId, (p) => ({ ...p, replyCount: event.replyCount }));
+    case 'repost.created':
+      return deliverRepost(queryClient, repostAsReaders(queryClient, event.post, readerId), readerId);
+    case 'repost.deleted': {
+      // The reader's own undo set their repostedByMe already; anyone else's leaves it as it is.
+      removeEntry(queryClient, event.repostId);
+      pendingPosts.removeEntry(event.repostId);
+      const counted = (p: Post) => ({ ...p, repostCount: event.repostCount });
+      patchPost(queryClient, event.postId, counted);
+      return pendingPosts.patch(event.postId, counted);
+    }
   }
 }
 
@@ -100,8 +163,9 @@ async function catchUpShownTimeline(queryClient: QueryClient, readerId: string |
   // The reader went to another timeline meanwhile: that one is read afresh when shown.
   if (shownTimeline() !== timeline) return;
   for (const post of [...latest.posts].reverse()) {
-    if (listHolds(queryClient, timeline.queryKey, post.id)) patchPost(queryClient, post.id, () => post);
-    else if (post.author.id === readerId) insertIntoShownTimeline(queryClient, post);
+    if (listHolds(queryClient, timeline.queryKey, entryKeyOf(post)))
+      patchPost(queryClient, post.id, () => post);
+    else if (isReadersOwn(post, readerId)) insertIntoShownTimeline(queryClient, post);
     else deliverToShownTimeline(queryClient, post);
   }
 }

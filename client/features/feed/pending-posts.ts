@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post } from '../../../common/contracts/posts';
+import { holdsEntry, keepEntry } from '../posts';
 
 /**
  * New posts that arrived while the reader was scrolled down. They wait here, behind the
@@ -21,18 +23,30 @@ function set(next: Queue): void {
 }
 
 export const pendingPosts = {
+  /** Once per entry: a post, and a repost of it, can both wait (see entryKeyOf). */
   add(timelineId: string, post: Post): void {
     const posts = queue.timelineId === timelineId ? queue.posts : NONE;
-    if (posts.some((p) => p.id === post.id)) return;
+    if (holdsEntry(posts, entryKeyOf(post))) return;
     set({ timelineId, posts: [post, ...posts] });
   },
+  /** A deleted post: every entry of it (reposts share its id). */
   remove(postId: string): void {
     if (!queue.posts.some((p) => p.id === postId)) return;
     set({ ...queue, posts: queue.posts.filter((p) => p.id !== postId) });
   },
+  /** A repost taken back: that entry alone. */
+  removeEntry(entryKey: string): void {
+    if (!holdsEntry(queue.posts, entryKey)) return;
+    set({ ...queue, posts: queue.posts.filter((p) => entryKeyOf(p) !== entryKey) });
+  },
+  /** A change to the post itself reaches every copy of it, each keeping its `repostedBy`. */
   patch(postId: string, change: (post: Post) => Post): void {
-    if (!queue.posts.some((p) => p.id === postId)) return;
-    set({ ...queue, posts: queue.posts.map((p) => (p.id === postId ? change(p) : p)) });
+    pendingPosts.update((p) => (p.id === postId ? keepEntry(p, change(p)) : p));
+  },
+  /** `change` on every waiting entry; it returns the same object for one it leaves alone. */
+  update(change: (post: Post) => Post): void {
+    const posts = queue.posts.map(change);
+    if (posts.some((p, index) => p !== queue.posts[index])) set({ ...queue, posts });
   },
   /** Empties the queue, newest first; nothing when it is another timeline's. */
   take(timelineId: string): Post[] {

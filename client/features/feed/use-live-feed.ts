@@ -15,10 +15,11 @@ import { watchReaderActivity } from './reader-activity';
 
 /**
  * Keeps every cached post list in step with the server's live events while signed in: edits,
- * deletions, likes and replies wherever the post is cached; new posts for the shown timeline
- * (see useLiveTimeline), which a gap or a reconnect reads again. The server names the channel:
- * the public feed, or the reader's own filtered one once they block, mute or are blocked
- * (docs/realtime.md); it says so again on the private channel when that changes.
+ * deletions, likes, replies and repost counts wherever the post is cached; new posts (and, on
+ * Home, reposts) for the shown timeline (see useLiveTimeline), which a gap or a reconnect reads
+ * again. The server names the channel: the public feed, or the reader's own filtered one once
+ * they block, mute or are blocked (docs/realtime.md); it says so again on the private channel
+ * when that changes.
  */
 export function useLiveFeed(userId: string | null): ConnectionState {
   const isEnabled = userId !== null;
@@ -45,6 +46,8 @@ export function useLiveFeed(userId: string | null): ConnectionState {
     'post.deleted': onFeedEvent,
     'post.liked': onFeedEvent,
     'post.replied': onFeedEvent,
+    'repost.created': onFeedEvent,
+    'repost.deleted': onFeedEvent,
     'feed.skipped': onFeedEvent,
   });
 

@@ -31,6 +31,20 @@ describe('describeNotification', () => {
     );
   });
 
+  it('groups reposts the way it groups likes, and says a quote as its own', () => {
+    expect(describeNotification(entry('repost', ['Ana'])).sentence).toBe('Ana reposted your post');
+    expect(describeNotification(entry('repost', ['Ana', 'Bo'])).sentence).toBe(
+      'Ana and Bo reposted your post',
+    );
+    expect(describeNotification(entry('repost', ['Ana', 'Bo', 'Cy'])).sentence).toBe(
+      'Ana and 2 others reposted your post',
+    );
+    expect(describeNotification(entry('quote', ['Ana']))).toEqual({
+      sentence: 'Ana quoted your post',
+      excerpt: 'Tea or coffee?',
+    });
+  });
+
   it('says a notice about the account as a whole sentence, with no one named', () => {
     const notice = { ...entry('data-export-ready', []), postId: null, excerpt: '' };
     expect(describeNotification(notice)).toEqual({
@@ -66,6 +80,8 @@ describe('describeNotification', () => {
 describe('notificationTarget', () => {
   it("opens a post's entry at the post and a notice in the settings", () => {
     expect(notificationTarget(entry('like', ['Ana']))).toBe('/p/p');
+    expect(notificationTarget(entry('repost', ['Ana']))).toBe('/p/p');
+    expect(notificationTarget({ ...entry('quote', ['Ana']), postId: 'quoting' })).toBe('/p/quoting');
     expect(notificationTarget({ ...entry('data-export-ready', []), postId: null })).toBe(
       '/settings#your-data',
     );

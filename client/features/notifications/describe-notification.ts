@@ -4,6 +4,8 @@ const VERBS: Record<Exclude<Notification['type'], NoticeType>, string> = {
   mention: 'mentioned you',
   reply: 'replied to your post',
   like: 'liked your post',
+  repost: 'reposted your post',
+  quote: 'quoted your post',
   follow: 'followed you',
   'follow-request': 'asked to follow you',
 };

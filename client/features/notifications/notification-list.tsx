@@ -4,6 +4,8 @@ import {
   Heart,
   type LucideIcon,
   MessageCircle,
+  MessageSquareQuote,
+  Repeat2,
   UserPlus,
   UserRoundPlus,
 } from 'lucide-react';
@@ -29,11 +31,16 @@ export function NotificationList({ notifications }: { notifications: Notificatio
   );
 }
 
-/** The same pictures as the post's own actions: a reply is a speech bubble, a like a heart. */
+/**
+ * The same pictures as the post's own actions: a reply is a speech bubble, a like a heart, a
+ * repost the two arrows, a quote the bubble with quotation marks.
+ */
 const ICONS: Record<Notification['type'], { icon: LucideIcon; className: string }> = {
   mention: { icon: AtSign, className: 'text-primary-700 dark:text-primary-300' },
   reply: { icon: MessageCircle, className: 'text-slate-600 dark:text-slate-400' },
   like: { icon: Heart, className: 'fill-current text-rose-700 dark:text-rose-400' },
+  repost: { icon: Repeat2, className: 'text-emerald-700 dark:text-emerald-400' },
+  quote: { icon: MessageSquareQuote, className: 'text-primary-700 dark:text-primary-300' },
   follow: { icon: UserPlus, className: 'text-primary-700 dark:text-primary-300' },
   'follow-request': { icon: UserRoundPlus, className: 'text-amber-700 dark:text-amber-400' },
   'data-export-ready': { icon: Archive, className: 'text-primary-700 dark:text-primary-300' },

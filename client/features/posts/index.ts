@@ -3,7 +3,8 @@
  * posts' queries and the cache updates other features apply to them (live events, blocks), and
  * what a timeline is (a filtered list of the live stream) with the one a page shows.
  * A page that shows the list or the composer only later loads them with loadPostList and
- * loadPostComposer instead.
+ * loadPostComposer instead. A post can be in a list twice (itself and a repost of it): lists key
+ * their entries with entryKeyOf (common/contracts/post-entry.ts).
  */
 export { BackLink } from './back-link';
 export { loadPostComposer, loadPostList } from './lazy-parts';
@@ -11,14 +12,17 @@ export { PostBody } from './post-body';
 export { PostCard } from './post-card';
 export { PostComposer } from './post-composer';
 export { PostList, type PostListProps } from './post-list';
+export { holdsEntry, keepEntry, withQuoteRemoved } from './post-copies';
 export type { PostMenuSlot } from './post-menu-slot';
 export {
+  cachedCopyOf,
   insertIntoShownTimeline,
   insertPost,
   listHolds,
   patchPost,
   type PostPages,
   postKeys,
+  removeEntry,
   removePost,
   removePostsBy,
   useAuthorPosts,
@@ -31,5 +35,5 @@ export {
 } from './posts.queries';
 export { insertKeepingReadingPlace } from './reading-place';
 export { isShownTimelineOnScreen, showTimeline, shownTimeline, timelineId } from './shown-timeline';
-export { everyoneTimeline, type PageReader, type Timeline } from './timeline';
+export { everyoneTimeline, type PageReader, type RepostEntry, type Timeline } from './timeline';
 export type { ReplyNavigationState } from './use-feed-shortcuts';

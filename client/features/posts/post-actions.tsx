@@ -4,18 +4,12 @@ import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useCurrentUser } from '../auth';
+import { ACTION, BOOKMARKED, ICON, LIKED } from './action-styles';
 import type { PostMenuSlot } from './post-menu-slot';
 import { useDeletePost, useToggleLike } from './posts.queries';
+import { QuoteButton } from './quote-button';
+import { RepostButton, RepostCount } from './repost-button';
 import { useToggleBookmark } from './use-toggle-bookmark';
-
-/** At least 44 × 44 px on phones, where a finger presses them; compact from `sm` on. */
-const BASE =
-  'inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg px-2 py-1.5 text-sm hover:bg-slate-100 sm:min-h-0 sm:min-w-0 dark:hover:bg-slate-800';
-const ACTION = `${BASE} text-slate-600 dark:text-slate-400`;
-// Not ACTION plus a colour: two text colours on one element, and the stylesheet's order decides.
-const LIKED = `${BASE} text-rose-700 dark:text-rose-400`;
-const BOOKMARKED = `${BASE} text-primary-700 dark:text-primary-300`;
-const ICON = 'size-4 shrink-0';
 
 export interface PostActionsProps {
   post: Post;
@@ -37,6 +31,8 @@ export function PostActions(props: PostActionsProps) {
   const navigate = useNavigate();
   const [isConfirming, setIsConfirming] = useState(false);
   const { data: me } = useCurrentUser();
+  // Only a top-level post can be shared: a reply makes sense only under the post it answers.
+  const canShare = post.parentId === null;
   const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'} (${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'})`;
   return (
     <div className="mt-2 -ml-2 flex flex-wrap items-center gap-1">
@@ -46,6 +42,7 @@ export function PostActions(props: PostActionsProps) {
           <span>{post.replyCount}</span>
         </Link>
       )}
+      {canShare && (me ? <RepostButton post={post} /> : <RepostCount count={post.repostCount} />)}
       <button
         type="button"
         aria-pressed={post.likedByMe}
@@ -58,6 +55,8 @@ export function PostActions(props: PostActionsProps) {
         <Heart aria-hidden="true" className={ICON} fill={post.likedByMe ? 'currentColor' : 'none'} />
         <span>{post.likeCount}</span>
       </button>
+      {/* Quoting writes a post: only for an account that may post. */}
+      {canShare && me?.canPost && <QuoteButton post={post} />}
       {me && <BookmarkButton post={post} />}
       {isMine && !isEditing && (
         <>

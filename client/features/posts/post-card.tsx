@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post } from '../../../common/contracts/posts';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
@@ -12,6 +13,8 @@ import { PostActions } from './post-actions';
 import { PostBody } from './post-body';
 import type { PostMenuSlot } from './post-menu-slot';
 import { editDraftKey, PostEditor } from './post-editor';
+import { QuoteCard } from './quote-card';
+import { RepostedByLine } from './reposted-by-line';
 
 export interface PostCardProps {
   post: Post;
@@ -32,9 +35,10 @@ export function PostCard({ post, isFocus = false, highlight, position, postMenu 
   const isOnFirstScreen = isFocus || (position !== undefined && position.index <= FIRST_SCREEN_POSTS);
   const { data: me } = useCurrentUser();
   const isMine = me?.id === post.author.id;
-  // An edit left unsaved (a reload, a crash) reopens where it was.
+  // An edit left unsaved (a reload, a crash) reopens where it was: in the post's own entry only,
+  // not in a repost of it on the same page as well (one draft, one form).
   const [isEditing, setIsEditing] = useState(() =>
-    Boolean(me && isMine && drafts.has(editDraftKey(me.id, post.id))),
+    Boolean(me && isMine && post.repostedBy === null && drafts.has(editDraftKey(me.id, post.id))),
   );
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const endEdit = () => {
@@ -43,9 +47,14 @@ export function PostCard({ post, isFocus = false, highlight, position, postMenu 
     editButtonRef.current?.focus();
   };
   const profile = `/@${post.author.handle}`;
+  // Ids by the entry, not the post: a post and a repost of it can be on one page.
+  const idPrefix = `post-${entryKeyOf(post)}`;
+  const authorId = `${idPrefix}-author`;
+  const repostedById = `${idPrefix}-reposted-by`;
   return (
     <article
-      aria-labelledby={`post-${post.id}-author`}
+      // "Ana reposted Bo" for a repost, the author's name otherwise.
+      aria-labelledby={post.repostedBy ? `${repostedById} ${authorId}` : authorId}
       {...(position && {
         tabIndex: 0,
         'aria-posinset': position.index,
@@ -53,52 +62,56 @@ export function PostCard({ post, isFocus = false, highlight, position, postMenu 
         'data-thread-id': post.parentId ?? post.id,
       })}
       // A thick ring inside the card: the feed clips what overflows it, and 2 px was easy to miss.
-      className="flex scroll-mt-20 gap-3 border-b border-slate-200 bg-white px-4 py-4 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-primary-600 dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:outline-primary-400"
+      className="scroll-mt-20 border-b border-slate-200 bg-white px-4 py-4 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-primary-600 dark:border-slate-800 dark:bg-slate-900 dark:focus-visible:outline-primary-400"
     >
-      <Link to={profile} tabIndex={-1} aria-hidden="true">
-        <Avatar name={post.author.displayName} handle={post.author.handle} avatar={post.author.avatar} />
-      </Link>
-      <div className="min-w-0 flex-1">
-        <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <Link id={`post-${post.id}-author`} to={profile} className="font-semibold hover:underline">
-            {post.author.displayName}
-          </Link>
-          <span className="text-slate-600 dark:text-slate-400">@{post.author.handle}</span>
-          <span aria-hidden="true" className="text-slate-400">
-            ·
-          </span>
-          {/* 24 px tall at least: a touch target of its own beside the names. */}
-          <Link
-            to={`/p/${post.id}`}
-            className="inline-flex min-h-6 items-center text-slate-600 hover:underline dark:text-slate-400"
-          >
-            <RelativeTime iso={post.createdAt} />
-          </Link>
-          {post.editedAt && <span className="text-slate-600 dark:text-slate-400">(edited)</span>}
-        </header>
-        {isEditing ? (
-          <PostEditor post={post} onDone={endEdit} />
-        ) : (
-          <PostBody
-            html={post.bodyHtml}
-            className={`mt-1 ${isFocus ? 'text-lg' : ''}`}
-            highlight={highlight}
+      {post.repostedBy && <RepostedByLine id={repostedById} reason={post.repostedBy} />}
+      <div className="flex gap-3">
+        <Link to={profile} tabIndex={-1} aria-hidden="true">
+          <Avatar name={post.author.displayName} handle={post.author.handle} avatar={post.author.avatar} />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <header className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <Link id={authorId} to={profile} className="font-semibold hover:underline">
+              {post.author.displayName}
+            </Link>
+            <span className="text-slate-600 dark:text-slate-400">@{post.author.handle}</span>
+            <span aria-hidden="true" className="text-slate-400">
+              ·
+            </span>
+            {/* 24 px tall at least: a touch target of its own beside the names. */}
+            <Link
+              to={`/p/${post.id}`}
+              className="inline-flex min-h-6 items-center text-slate-600 hover:underline dark:text-slate-400"
+            >
+              <RelativeTime iso={post.createdAt} />
+            </Link>
+            {post.editedAt && <span className="text-slate-600 dark:text-slate-400">(edited)</span>}
+          </header>
+          {isEditing ? (
+            <PostEditor post={post} onDone={endEdit} />
+          ) : (
+            <PostBody
+              html={post.bodyHtml}
+              className={`mt-1 ${isFocus ? 'text-lg' : ''}`}
+              highlight={highlight}
+            />
+          )}
+          <PostImages images={post.images} isPriority={isOnFirstScreen} />
+          {/* Images say more than a card: a post with images shows no link card, as in Mastodon. */}
+          {post.images.length === 0 && post.linkPreview && (
+            <LinkPreviewCard card={post.linkPreview} className="mt-3 max-w-lg" isPriority={isOnFirstScreen} />
+          )}
+          {post.quote && <QuoteCard quote={post.quote} idPrefix={idPrefix} />}
+          <PostActions
+            post={post}
+            isMine={isMine}
+            canReply={post.parentId === null}
+            isEditing={isEditing}
+            onEdit={() => setIsEditing(true)}
+            editButtonRef={editButtonRef}
+            menu={postMenu}
           />
-        )}
-        <PostImages images={post.images} isPriority={isOnFirstScreen} />
-        {/* Images say more than a card: a post with images shows no link card, as in Mastodon. */}
-        {post.images.length === 0 && post.linkPreview && (
-          <LinkPreviewCard card={post.linkPreview} className="mt-3 max-w-lg" isPriority={isOnFirstScreen} />
-        )}
-        <PostActions
-          post={post}
-          isMine={isMine}
-          canReply={post.parentId === null}
-          isEditing={isEditing}
-          onEdit={() => setIsEditing(true)}
-          editButtonRef={editButtonRef}
-          menu={postMenu}
-        />
+        </div>
       </div>
     </article>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
+import type { Post } from '../../../common/contracts/posts';
 import { userMessageOf } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useCurrentUser } from '../auth';
-import { draftKey, LazyComposer } from '../composer';
+import { type ComposerSlot, draftKey, LazyComposer } from '../composer';
 import { ComposerLinkPreview, useComposerLinkPreview } from '../link-previews';
 import {
   altFieldId,
@@ -14,25 +15,44 @@ import {
   useConfirmation,
 } from '../media';
 import { useCreatePost } from './posts.queries';
+import { QuoteCard, quoteOfPost } from './quote-card';
 
 export interface PostComposerProps {
   parentId?: string;
+  /** Quoting: the (top-level) post the new one embeds, shown under the text as its card will be. */
+  quoteOf?: Post;
   label: string;
   placeholder: string;
+  /** In a dialog: the editor takes the focus at once, and Cancel (or Escape) closes it. */
+  autoFocus?: boolean;
+  onCancel?: () => void;
+  /** The server has the post (it is in the feed already). */
+  onPosted?: () => void;
+}
+
+function composerId(parentId: string | undefined, quoteOf: Post | undefined): string {
+  if (parentId) return `reply-${parentId}`;
+  return quoteOf ? `quote-${quoteOf.id}` : 'new-post';
+}
+
+function composerSlot(parentId: string | undefined, quoteOf: Post | undefined): ComposerSlot {
+  if (parentId) return { kind: 'reply', parentId };
+  return quoteOf ? { kind: 'quote', quoteOfId: quoteOf.id } : { kind: 'post' };
 }
 
 /**
- * A new post or a reply: rich text and up to four images, Ctrl/Cmd+Enter posts, the text draft
- * survives a reload.
+ * A new post, a reply or a quote: rich text and up to four images, Ctrl/Cmd+Enter posts, the
+ * text draft survives a reload.
  */
-export function PostComposer({ parentId, label, placeholder }: PostComposerProps) {
+export function PostComposer(props: PostComposerProps) {
+  const { parentId, quoteOf, label, placeholder, autoFocus = false, onCancel, onPosted } = props;
   const { data: me } = useCurrentUser();
   const create = useCreatePost();
-  const id = parentId ? `reply-${parentId}` : 'new-post';
+  const id = composerId(parentId, quoteOf);
   const images = useComposerImages(id);
   const altReminder = useConfirmation();
   const [problem, setProblem] = useState<string | null>(null);
-  const key = draftKey(me?.id ?? 'anonymous', parentId ? { kind: 'reply', parentId } : { kind: 'post' });
+  const key = draftKey(me?.id ?? 'anonymous', composerSlot(parentId, quoteOf));
 
   const [text, setText] = useState('');
   // The composer's id doubles as the preview's publicId: one per draft, logged by the proxy.
@@ -48,10 +68,12 @@ export function PostComposer({ parentId, label, placeholder }: PostComposerProps
     await create.mutateAsync({
       body,
       ...(parentId ? { parentId } : {}),
+      ...(quoteOf ? { quoteOfId: quoteOf.id } : {}),
       ...(refs.length > 0 ? { images: refs } : {}),
       linkPreviewUrl: linkPreview.publishUrl,
     });
     images.controller.clear();
+    onPosted?.();
   };
   // A problem shows until it is solved (the failed image retried or removed), not until next time.
   const stillBlocking = problem === null ? null : blockingProblem(images.controller.items);
@@ -68,17 +90,19 @@ export function PostComposer({ parentId, label, placeholder }: PostComposerProps
         label={label}
         placeholder={placeholder}
         draftKey={key}
-        autoFocus={false}
+        autoFocus={autoFocus}
         submitLabel={parentId ? 'Reply' : 'Post'}
         // The post waits for uploads in flight: it can only carry finished images.
         isBusy={create.isPending || images.controller.isUploading}
         onTextChange={setText}
         onSubmit={submit}
-        // Outside the editable text (neither is part of it), before the Post button.
+        onCancel={onCancel}
+        // Outside the editable text (none is part of it), before the Post button.
         attachments={
           <>
             <ComposerLinkPreview preview={linkPreview} editorId={id} />
             {images.panel}
+            {quoteOf && <QuoteCard quote={quoteOfPost(quoteOf)} />}
           </>
         }
       />

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post } from '../../../common/contracts/posts';
 import { userMessageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../auth';
@@ -24,7 +25,8 @@ export function PostEditor({ post, onDone }: { post: Post; onDone: () => void })
   return (
     <div className="mt-2 rounded-xl border border-slate-300 p-3 focus-within:border-primary-400 dark:border-slate-700 dark:focus-within:border-primary-600">
       <LazyComposer
-        id={`edit-${post.id}`}
+        // By the entry: a post and a repost of it can both be on the page, each with its form.
+        id={`edit-${entryKeyOf(post)}`}
         label="Edit post"
         placeholder="Write something…"
         draftKey={key}

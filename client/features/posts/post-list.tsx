@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
+import { entryKeyOf } from '../../../common/contracts/post-entry';
 import { userMessageOf } from '../../lib/api-client';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { Button } from '../../ui/button';
@@ -65,7 +66,7 @@ export function PostList({ query, label, empty, hasShortcuts = false, postMenu }
   return (
     <>
       {/* Keys reach the feed from the focused article inside it; the feed itself is no stop. */}
-      <KeepReadingPlace firstPostId={posts[0]?.id} feed={feed}>
+      <KeepReadingPlace firstEntryKey={posts[0] && entryKeyOf(posts[0])} feed={feed}>
         <div
           ref={feed}
           role="feed"
@@ -75,8 +76,9 @@ export function PostList({ query, label, empty, hasShortcuts = false, postMenu }
           className={FEED_FRAME}
         >
           {posts.map((post, index) => (
+            // A post and a repost of it can both be here: each entry has a key of its own.
             <PostCard
-              key={post.id}
+              key={entryKeyOf(post)}
               post={post}
               position={{ index: index + 1, setSize }}
               postMenu={postMenu}

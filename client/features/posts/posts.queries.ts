@@ -6,13 +6,17 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { CreatePostRequest, Post, PostPage, PostResponse } from '../../../common/contracts/posts';
 import { api } from '../../lib/api-client';
+import { holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';
 import { shownTimeline } from './shown-timeline';
 import { everyoneTimeline, FEED_KEY, type PageReader, type Timeline } from './timeline';
 
 export const postKeys = {
   feed: FEED_KEY,
+  /** The start of every post page's key. */
+  posts: ['post'] as const,
   post: (id: string) => ['post', id] as const,
   replies: (id: string) => ['replies', id] as const,
   profile: (handle: string) => ['profile', handle.toLowerCase()] as const,
@@ -121,6 +125,32 @@ export function useToggleLike(post: Post) {
   });
 }
 
+/**
+ * Reposts a post or takes the repost back, shown at once on every copy and put back if the
+ * server refuses (a block, a reply). The reader's repost entry on Home comes and goes with the
+ * live feed's repost events, as anyone's does.
+ */
+export function useToggleRepost(post: Post) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isOn: boolean) => api(isOn ? 'posts.repost' : 'posts.unrepost', { params: { id: post.id } }),
+    onMutate: (isOn) =>
+      patchPost(queryClient, post.id, (p) => ({
+        ...p,
+        repostedByMe: isOn,
+        repostCount: p.repostCount + (isOn ? 1 : -1),
+      })),
+    onSuccess: (result) => patchPost(queryClient, post.id, (p) => ({ ...p, ...result })),
+    // Only what this toggle changed: an edit or a like that arrived meanwhile stays.
+    onError: () =>
+      patchPost(queryClient, post.id, (p) => ({
+        ...p,
+        repostedByMe: post.repostedByMe,
+        repostCount: post.repostCount,
+      })),
+  });
+}
+
 /** Absolute counts from the server: applying one twice (answer and live event) stays right. */
 function setReplyCount(queryClient: QueryClient, parentId: string | null, count: number | null): void {
   if (parentId !== null && count !== null)
@@ -141,28 +171,65 @@ function mapCachedLists(queryClient: QueryClient, rewrite: (posts: Post[]) => Po
   }
 }
 
-/** Applies a change to a post wherever it is cached: lists and its own post page. */
+/**
+ * Applies a change to a post wherever it is cached: every copy in the lists (the post and its
+ * reposts, each keeping its own `repostedBy`) and its own post page.
+ */
 export function patchPost(queryClient: QueryClient, postId: string, change: (post: Post) => Post): void {
-  mapCachedLists(queryClient, (posts) => posts.map((p) => (p.id === postId ? change(p) : p)));
+  mapCachedLists(queryClient, (posts) => patchCopies(posts, postId, change));
   queryClient.setQueryData<PostResponse>(
     postKeys.post(postId),
-    (data) => data && { post: change(data.post) },
+    (data) => data && { post: keepEntry(data.post, change(data.post)) },
   );
 }
 
+/**
+ * A deleted post: every entry of it goes (reposts of it share its id), and whatever quoted it
+ * says it was removed, in the lists and on open post pages.
+ */
 export function removePost(queryClient: QueryClient, postId: string): void {
-  mapCachedLists(queryClient, (posts) => posts.filter((p) => p.id !== postId));
+  mapCachedLists(queryClient, (posts) =>
+    posts.filter((p) => p.id !== postId).map((p) => withQuoteRemoved(p, postId)),
+  );
   queryClient.removeQueries({ queryKey: postKeys.post(postId) });
+  queryClient.setQueriesData<PostResponse>({ queryKey: postKeys.posts }, (data) => {
+    if (!data) return data;
+    const post = withQuoteRemoved(data.post, postId);
+    return post === data.post ? data : { post };
+  });
 }
 
-/** Takes an author's posts out of every cached list at once (a block or a mute). */
+/** A repost taken back: its entry goes; the post itself, and other reposts of it, stay. */
+export function removeEntry(queryClient: QueryClient, entryKey: string): void {
+  mapCachedLists(queryClient, (posts) => posts.filter((p) => entryKeyOf(p) !== entryKey));
+}
+
+/**
+ * Takes an account's posts, and its reposts of others' posts, out of every cached list at once
+ * (a block or a mute).
+ */
 export function removePostsBy(queryClient: QueryClient, authorId: string): void {
-  mapCachedLists(queryClient, (posts) => posts.filter((p) => p.author.id !== authorId));
+  mapCachedLists(queryClient, (posts) =>
+    posts.filter((p) => p.author.id !== authorId && p.repostedBy?.by.id !== authorId),
+  );
+}
+
+/** A copy of the post as the reader has it cached (their like, bookmark and repost on it), if any. */
+export function cachedCopyOf(queryClient: QueryClient, postId: string): Post | undefined {
+  const page = queryClient.getQueryData<PostResponse>(postKeys.post(postId));
+  if (page) return page.post;
+  for (const queryKey of pagedKeys) {
+    for (const [, data] of queryClient.getQueriesData<PostPages>({ queryKey })) {
+      const copy = data?.pages.flatMap((p) => p.posts).find((p) => p.id === postId);
+      if (copy) return copy;
+    }
+  }
+  return undefined;
 }
 
 function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post: Post, atEnd = false): void {
   queryClient.setQueryData<PostPages>(queryKey, (data) => {
-    if (!data || data.pages.some((page) => page.posts.some((p) => p.id === post.id))) return data;
+    if (!data || data.pages.some((page) => holdsEntry(page.posts, entryKeyOf(post)))) return data;
     const pages = [...data.pages];
     const index = atEnd ? pages.length - 1 : 0;
     const target = pages[index];
@@ -178,6 +245,8 @@ function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post:
  * of its posts), or the end of its thread.
  */
 export function insertPost(queryClient: QueryClient, post: Post): void {
+  // A repost is an entry of Home alone, which live delivery puts in the shown timeline itself.
+  if (post.repostedBy !== null) return;
   const shown = shownTimeline();
   if (post.parentId === null) {
     prependTo(queryClient, postKeys.feed, post);
@@ -198,8 +267,11 @@ export function insertIntoShownTimeline(queryClient: QueryClient, post: Post): v
   insertPost(queryClient, post);
 }
 
-/** Whether the cached pages of the list under `queryKey` hold the post. */
-export function listHolds(queryClient: QueryClient, queryKey: readonly unknown[], postId: string): boolean {
+/**
+ * Whether the cached pages of the list under `queryKey` hold the entry: a post by its id, a
+ * repost by its own (see entryKeyOf).
+ */
+export function listHolds(queryClient: QueryClient, queryKey: readonly unknown[], entryKey: string): boolean {
   const list = queryClient.getQueryData<PostPages>(queryKey);
-  return list?.pages.some((page) => page.posts.some((p) => p.id === postId)) ?? false;
+  return list?.pages.some((page) => holdsEntry(page.posts, entryKey)) ?? false;
 }

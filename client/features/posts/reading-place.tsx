@@ -13,8 +13,9 @@ const READING_LINE_FRACTION = 1 / 3;
  */
 const anchoredPosts = new Set<string>();
 
-export function insertKeepingReadingPlace(postId: string, insert: () => void): void {
-  anchoredPosts.add(postId);
+/** `entryKey`: the post's key in the list (see entryKeyOf), a repost's own id for a repost. */
+export function insertKeepingReadingPlace(entryKey: string, insert: () => void): void {
+  anchoredPosts.add(entryKey);
   insert();
 }
 
@@ -32,8 +33,8 @@ function readingPlaceIn(feed: HTMLElement | null): ReadingPlace | null {
 }
 
 interface KeepReadingPlaceProps {
-  /** The newest post in the list: when it changes to an anchored one, the view follows. */
-  firstPostId: string | undefined;
+  /** The newest entry's key in the list: when it changes to an anchored one, the view follows. */
+  firstEntryKey: string | undefined;
   feed: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
@@ -47,9 +48,9 @@ interface KeepReadingPlaceProps {
  */
 export class KeepReadingPlace extends Component<KeepReadingPlaceProps> {
   override getSnapshotBeforeUpdate(previous: KeepReadingPlaceProps): ReadingPlace | null {
-    const { firstPostId, feed } = this.props;
-    if (firstPostId === previous.firstPostId || firstPostId === undefined) return null;
-    if (!anchoredPosts.has(firstPostId)) return null;
+    const { firstEntryKey, feed } = this.props;
+    if (firstEntryKey === previous.firstEntryKey || firstEntryKey === undefined) return null;
+    if (!anchoredPosts.has(firstEntryKey)) return null;
     anchoredPosts.clear();
     return readingPlaceIn(feed.current);
   }

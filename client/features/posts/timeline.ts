@@ -1,5 +1,8 @@
-import type { Post, PostPage } from '../../../common/contracts/posts';
+import type { Post, PostPage, RepostReason } from '../../../common/contracts/posts';
 import { api } from '../../lib/api-client';
+
+/** A Home entry that is a repost: the post, with who reposted it. */
+export type RepostEntry = Post & { repostedBy: RepostReason };
 
 /** One page of a post list, older than `cursor` (the first page without one). */
 export type PageReader = (cursor: string | undefined, signal?: AbortSignal) => Promise<PostPage>;
@@ -14,6 +17,11 @@ export interface Timeline {
   readPage: PageReader;
   /** Whether a new post from the live stream goes in this timeline. */
   belongs: (post: Post) => boolean;
+  /**
+   * Whether a live repost goes in this timeline as an entry of its own. Absent: never (a repost
+   * is in Home alone; Everyone, a tag or a profile lists each post once, as it was written).
+   */
+  takesRepost?: (repost: RepostEntry) => boolean;
 }
 
 export const FEED_KEY = ['feed'] as const;

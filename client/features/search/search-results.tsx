@@ -1,3 +1,4 @@
+import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { SearchPostResult, SearchResponse } from '../../../common/contracts/search';
 import type { PublicProfile } from '../../../common/contracts/users';
 import { Link } from 'react-router';
@@ -54,7 +55,7 @@ export function SearchResults({ q }: { q: string }) {
           </h2>
           <ol className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
             {posts.map((post) => (
-              <li key={post.id}>
+              <li key={entryKeyOf(post)}>
                 <PostResult post={post} q={q} terms={terms} />
               </li>
             ))}

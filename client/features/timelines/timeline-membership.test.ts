@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHomePost, isTagPost, type PostShape } from './timeline-membership';
+import { isHomePost, isHomeRepost, isTagPost, type PostShape } from './timeline-membership';
 
 const READER = 'reader';
 const tagged = (...keys: string[]) =>
@@ -56,5 +56,28 @@ describe('isTagPost', () => {
   it('leaves out replies and posts that only mention the word', () => {
     expect(isTagPost(post('ana', tagged('rust'), 'parent'), 'rust')).toBe(false);
     expect(isTagPost(post('ana', '<p>#rust</p>'), 'rust')).toBe(false);
+  });
+});
+
+describe('isHomeRepost', () => {
+  const sources = { userIds: ['ana'], tags: ['rust'] };
+  const repostBy = (reposterId: string, parentId: string | null = null) => ({
+    parentId,
+    repostedBy: { by: { id: reposterId } },
+  });
+
+  it('takes reposts by followed accounts and by the reader, whoever wrote the post', () => {
+    expect(isHomeRepost(repostBy('ana'), sources, READER)).toBe(true);
+    expect(isHomeRepost(repostBy(READER), sources, READER)).toBe(true);
+    expect(isHomeRepost(repostBy(READER), undefined, READER)).toBe(true);
+  });
+
+  it('leaves out reposts by anyone else, and before the sources are known', () => {
+    expect(isHomeRepost(repostBy('cy'), sources, READER)).toBe(false);
+    expect(isHomeRepost(repostBy('ana'), undefined, READER)).toBe(false);
+  });
+
+  it('takes no repost of a reply (the server makes none)', () => {
+    expect(isHomeRepost(repostBy('ana', 'parent'), sources, READER)).toBe(false);
   });
 });

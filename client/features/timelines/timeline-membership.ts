@@ -1,5 +1,5 @@
 import type { HomeSourcesResponse } from '../../../common/contracts/follows';
-import type { Post } from '../../../common/contracts/posts';
+import type { Post, PostAuthor } from '../../../common/contracts/posts';
 import { hashtagsIn } from './hashtags-in-html';
 
 /** What the filters read of a post: who wrote it, whether it answers one, what it links to. */
@@ -24,4 +24,21 @@ export function isHomePost(
 /** A new post goes in a hashtag's timeline when it is a top-level post carrying that tag (its key). */
 export function isTagPost(post: PostShape, tagKey: string): boolean {
   return post.parentId === null && hashtagsIn(post.bodyHtml).includes(tagKey);
+}
+
+/** What the Home filter reads of a repost: who reposted it, and that the post is a top-level one. */
+export type RepostShape = Pick<Post, 'parentId'> & { repostedBy: { by: Pick<PostAuthor, 'id'> } };
+
+/**
+ * A repost goes in Home when the reader, or someone they follow, reposted it: who wrote the post
+ * does not matter (that is the point of a repost), and a followed hashtag brings no reposts.
+ */
+export function isHomeRepost(
+  repost: RepostShape,
+  sources: HomeSourcesResponse | undefined,
+  readerId: string,
+): boolean {
+  if (repost.parentId !== null) return false;
+  const reposterId = repost.repostedBy.by.id;
+  return reposterId === readerId || (sources?.userIds.includes(reposterId) ?? false);
 }

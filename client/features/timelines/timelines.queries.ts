@@ -3,7 +3,7 @@ import type { HomeSourcesResponse } from '../../../common/contracts/follows';
 import type { HashtagResponse } from '../../../common/contracts/hashtags';
 import { api } from '../../lib/api-client';
 import type { Timeline } from '../posts';
-import { isHomePost, isTagPost } from './timeline-membership';
+import { isHomePost, isHomeRepost, isTagPost } from './timeline-membership';
 
 /**
  * Timelines' pages live under ['timelines', …], where the posts feature's cache updates reach
@@ -45,7 +45,7 @@ export async function invalidateHomeSources(queryClient: QueryClient): Promise<v
   ]);
 }
 
-/** Posts by those the reader follows, with the followed tags, and the reader's own. */
+/** Posts by those the reader follows, with the followed tags, and the reader's own; and their reposts. */
 export function homeTimeline(queryClient: QueryClient, readerId: string): Timeline {
   return {
     queryKey: timelineKeys.home,
@@ -53,6 +53,9 @@ export function homeTimeline(queryClient: QueryClient, readerId: string): Timeli
     // Read when each post arrives: a follow made since the page opened counts at once.
     belongs: (post) =>
       isHomePost(post, queryClient.getQueryData<HomeSourcesResponse>(homeSourcesKey), readerId),
+    // Home is the one timeline with reposts in it: those by the reader and by whom they follow.
+    takesRepost: (repost) =>
+      isHomeRepost(repost, queryClient.getQueryData<HomeSourcesResponse>(homeSourcesKey), readerId),
   };
 }
 

@@ -71,7 +71,7 @@ export function createBookmarksService({
       return {
         posts: shown.flatMap((entry) => {
           const row = byId.get(entry.post_id);
-          return row && !hidden.has(row.author_id) ? [presentPost(row)] : [];
+          return row && !hidden.has(row.author_id) ? [presentPost(row, hidden)] : [];
         }),
         nextCursor:
           entries.length > FEED_PAGE_SIZE && last

@@ -78,8 +78,8 @@ export function createNotificationsService({
 
   /**
    * The only way a notification is written, inside the caller's transaction. Never to oneself,
-   * never when shouldNotify says no, never twice. Likes and replies join the recipient's unread
-   * group on the same post; a mention is its own entry.
+   * never when shouldNotify says no, never twice. Likes, reposts and replies join the
+   * recipient's unread group on the same post; a mention or a quote is its own entry.
    */
   async function notify(trx: Tx, input: NotifyInput): Promise<PendingNotification | null> {
     if (input.recipientId === input.actorId) return null;
@@ -87,7 +87,7 @@ export function createNotificationsService({
     const repo = createNotificationsRepository(trx);
     const id = timeOrderedUuid();
     const groupId =
-      input.type === 'mention'
+      input.type === 'mention' || input.type === 'quote'
         ? id
         : ((await repo.openGroupOn(input.recipientId, input.type, input.postId)) ?? id);
     const isNew = await repo.insertIfNew({
@@ -253,14 +253,19 @@ export function createNotificationsService({
       return removed ? { kind: 'removed', userId: input.recipientId } : null;
     },
 
-    /** A like taken back while unread takes its notification with it; a read one stays. */
-    async retractLike(
+    /** A like or repost taken back while unread takes its notification with it; a read one stays. */
+    async retract(
       trx: Tx,
-      like: Pick<NotifyInput, 'recipientId' | 'actorId' | 'sourcePostId'>,
+      taken: Pick<NotifyInput, 'recipientId' | 'actorId' | 'sourcePostId'> & { type: 'like' | 'repost' },
     ): Promise<PendingNotification | null> {
       const repo = createNotificationsRepository(trx);
-      const removed = await repo.deleteUnread(like.recipientId, 'like', like.sourcePostId, like.actorId);
-      return removed ? { kind: 'removed', userId: like.recipientId } : null;
+      const removed = await repo.deleteUnread(
+        taken.recipientId,
+        taken.type,
+        taken.sourcePostId,
+        taken.actorId,
+      );
+      return removed ? { kind: 'removed', userId: taken.recipientId } : null;
     },
 
     /**

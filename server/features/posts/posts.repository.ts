@@ -1,8 +1,9 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import { queryTemplate, type QueryTemplate } from '../../platform/db/query-template';
 import type { Database, PostsTable } from '../../platform/db/schema';
+import { QUOTE_EXCERPT_LENGTH } from '../../../common/contracts/limits';
 import { hiddenAuthorsOf } from '../safety';
 import type { PostCursor } from '../../platform/cursor/keyset-cursor';
 
@@ -13,12 +14,33 @@ export type PostRow = Selectable<PostsTable> & {
   author_avatar_json: string | null;
   liked_by: string | null;
   bookmarked_by: string | null;
-};
+  reposted_by: string | null;
+} & QuotedColumns;
+
+/** The quoted post's columns, all null when the post quotes nothing or the quoted post is gone. */
+export interface QuotedColumns {
+  quoted_id: string | null;
+  quoted_author_id: string | null;
+  quoted_excerpt: string | null;
+  quoted_created_at: number | null;
+  quoted_images_json: string | null;
+  quoted_author_handle: string | null;
+  quoted_author_display_name: string | null;
+  quoted_author_avatar_json: string | null;
+  quoted_author_suspended_at: number | null;
+}
 
 /** The columns a new post is written with; counts and edit time take their defaults. */
 export type NewPostRow = Pick<
   PostsTable,
-  'id' | 'author_id' | 'parent_id' | 'body_html' | 'body_text' | 'created_at' | 'link_preview_json'
+  | 'id'
+  | 'author_id'
+  | 'parent_id'
+  | 'body_html'
+  | 'body_text'
+  | 'created_at'
+  | 'link_preview_json'
+  | 'quote_of_id'
 > & { images_json?: string };
 
 export type PostScope =
@@ -47,6 +69,25 @@ function selectPosts(db: Db, viewerId: string | null, { includeSuspended = false
     .leftJoin('bookmarks as my_bookmark', (join) =>
       join.onRef('my_bookmark.post_id', '=', 'posts.id').on('my_bookmark.user_id', '=', viewerId ?? ''),
     )
+    .leftJoin('reposts as my_repost', (join) =>
+      join.onRef('my_repost.post_id', '=', 'posts.id').on('my_repost.user_id', '=', viewerId ?? ''),
+    )
+    .leftJoin('posts as quoted', 'quoted.id', 'posts.quote_of_id')
+    .leftJoin('users as quoted_author', 'quoted_author.id', 'quoted.author_id')
+    .select([
+      'quoted.id as quoted_id',
+      'quoted.author_id as quoted_author_id',
+      // Inlined, not a parameter: the compiled templates take only the parameters they name.
+      sql<string | null>`substr(${sql.ref('quoted.body_text')}, 1, ${sql.lit(QUOTE_EXCERPT_LENGTH)})`.as(
+        'quoted_excerpt',
+      ),
+      'quoted.created_at as quoted_created_at',
+      'quoted.images_json as quoted_images_json',
+      'quoted_author.handle as quoted_author_handle',
+      'quoted_author.display_name as quoted_author_display_name',
+      'quoted_author.avatar_json as quoted_author_avatar_json',
+      'quoted_author.suspended_at as quoted_author_suspended_at',
+    ])
     .select([
       'posts.id',
       'posts.author_id',
@@ -57,6 +98,8 @@ function selectPosts(db: Db, viewerId: string | null, { includeSuspended = false
       'posts.edited_at',
       'posts.like_count',
       'posts.reply_count',
+      'posts.repost_count',
+      'posts.quote_of_id',
       'posts.images_json',
       'posts.link_preview_json',
       'users.handle as author_handle',
@@ -64,6 +107,7 @@ function selectPosts(db: Db, viewerId: string | null, { includeSuspended = false
       'users.avatar_json as author_avatar_json',
       'my_like.user_id as liked_by',
       'my_bookmark.user_id as bookmarked_by',
+      'my_repost.user_id as reposted_by',
     ]);
   // The author row is joined anyway: a suspended author's posts cost one column check to hide.
   return includeSuspended ? query : query.where('users.suspended_at', 'is', null);
@@ -148,20 +192,19 @@ export function createPostsRepository(db: Db) {
    * with the key-share lock the new row's foreign key already holds, so it cannot deadlock with
    * it. SQLite runs one write transaction at a time, which serializes the recounts by itself.
    */
-  async function recount(postId: string, column: 'like_count' | 'reply_count'): Promise<number> {
+  async function recount(
+    postId: string,
+    column: 'like_count' | 'reply_count' | 'repost_count',
+  ): Promise<number> {
     if (isPostgres(db))
       await db.selectFrom('posts').select('id').where('id', '=', postId).forNoKeyUpdate().execute();
-    const { count } = await (
-      column === 'like_count'
-        ? db
-            .selectFrom('post_likes')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where('post_id', '=', postId)
-        : db
-            .selectFrom('posts')
-            .select((eb) => eb.fn.countAll<number>().as('count'))
-            .where('parent_id', '=', postId)
-    ).executeTakeFirstOrThrow();
+    const countAll = sql<number>`count(*)`.as('count');
+    const counted = {
+      like_count: () => db.selectFrom('post_likes').select(countAll).where('post_id', '=', postId),
+      repost_count: () => db.selectFrom('reposts').select(countAll).where('post_id', '=', postId),
+      reply_count: () => db.selectFrom('posts').select(countAll).where('parent_id', '=', postId),
+    }[column]();
+    const { count } = await counted.executeTakeFirstOrThrow();
     await db
       .updateTable('posts')
       .set({ [column]: Number(count) })
@@ -300,6 +343,45 @@ export function createPostsRepository(db: Db) {
           .execute();
       }
       return recount(postId, 'like_count');
+    },
+
+    /** Recounts one post's reposts from its rows (see recount). */
+    refreshRepostCount(postId: string): Promise<number> {
+      return recount(postId, 'repost_count');
+    },
+
+    /**
+     * Adds the user's repost of the post (`id`, `at`) or takes it back. Answers the repost
+     * written or deleted (null when there was nothing to do: reposting twice keeps the first)
+     * and the new count.
+     */
+    async setRepost(
+      postId: string,
+      userId: string,
+      repost: { id: string; at: number } | null,
+    ): Promise<{ changed: { id: string; created_at: number } | null; repostCount: number }> {
+      const changed = repost
+        ? await db
+            .insertInto('reposts')
+            .values({ id: repost.id, post_id: postId, user_id: userId, created_at: repost.at })
+            .onConflict((oc) => oc.columns(['user_id', 'post_id']).doNothing())
+            .returning(['id', 'created_at'])
+            .executeTakeFirst()
+        : await db
+            .deleteFrom('reposts')
+            .where('post_id', '=', postId)
+            .where('user_id', '=', userId)
+            .returning(['id', 'created_at'])
+            .executeTakeFirst();
+      return {
+        changed: changed ? { id: changed.id, created_at: Number(changed.created_at) } : null,
+        repostCount: await recount(postId, 'repost_count'),
+      };
+    },
+
+    /** Deletes the user's reposts and returns them, for their posts' recount. */
+    deleteRepostsBy(userId: string): Promise<{ id: string; post_id: string }[]> {
+      return db.deleteFrom('reposts').where('user_id', '=', userId).returning(['id', 'post_id']).execute();
     },
 
     /** Appends to the event log and returns the event's sequence number. */

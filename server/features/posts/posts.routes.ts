@@ -52,4 +52,15 @@ export function registerPostRoutes(api: FastifyInstance, { posts }: { posts: Pos
       return posts.setLike(user.id, id, isLiked);
     });
   }
+
+  for (const [route, isReposted] of [
+    [routes['posts.repost'], true],
+    [routes['posts.unrepost'], false],
+  ] as const) {
+    defineRoute(api, route, async (request, _reply, input) => {
+      const user = requireUser(request);
+      const { id } = input.params();
+      return posts.setRepost(user.id, id, isReposted);
+    });
+  }
 }

@@ -1,7 +1,12 @@
 import { v7 as timeOrderedUuid } from 'uuid';
 import type { FeedEvent } from '../../../common/contracts/live-events';
 import type { PostImageRef } from '../../../common/contracts/media';
-import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
+import {
+  FEED_PAGE_SIZE,
+  type Post,
+  type PostPage,
+  type RepostResponse,
+} from '../../../common/contracts/posts';
 import { errors } from '../../errors';
 import type { Db, Tx } from '../../platform/db/database';
 import type { FeedPublisher } from '../live';
@@ -58,6 +63,8 @@ interface WriteOutcome<T> {
   notifications?: PendingNotification[];
 }
 
+const byPostId = (a: { post_id: string }, b: { post_id: string }) => a.post_id.localeCompare(b.post_id);
+
 /** A reply's parent author hears of it as a reply, not a second time as a mention. */
 function mentionsIn(row: PostRow, body: PreparedPostBody, parentAuthorId: string | null): MentionsInPost {
   return {
@@ -81,10 +88,11 @@ export function createPostsService({
   const posts = createPostsRepository(db);
 
   /** A post the viewer may read: it exists, its author is not suspended, nor hidden from them. */
-  async function findVisible(postId: string, viewerId: string | null): Promise<PostRow | undefined> {
+  async function findVisible(postId: string, viewerId: string | null): Promise<Post | undefined> {
     const row = await posts.findById(postId, viewerId);
     if (!row) return undefined;
-    return (await visibility.hiddenAuthorsFor(viewerId)).has(row.author_id) ? undefined : row;
+    const hidden = await visibility.hiddenAuthorsFor(viewerId);
+    return hidden.has(row.author_id) ? undefined : presentPost(row, hidden);
   }
 
   /**
@@ -161,12 +169,12 @@ export function createPostsService({
   ) {
     const after = cursor === undefined ? null : decodeCursor(cursor);
     if (cursor !== undefined && after === null) throw errors.invalidCursor();
-    const isFiltered = (await visibility.hiddenAuthorsFor(viewerId)).size > 0;
-    const rows = await posts.list(scope, viewerId, FEED_PAGE_SIZE + 1, after, order, isFiltered);
+    const hidden = await visibility.hiddenAuthorsFor(viewerId);
+    const rows = await posts.list(scope, viewerId, FEED_PAGE_SIZE + 1, after, order, hidden.size > 0);
     const visible = rows.slice(0, FEED_PAGE_SIZE);
     const last = visible.at(-1);
     const body: PostPage = {
-      posts: visible.map(presentPost),
+      posts: visible.map((row) => presentPost(row, hidden)),
       nextCursor:
         rows.length > FEED_PAGE_SIZE && last
           ? encodeCursor({ createdAt: last.created_at, id: last.id })
@@ -189,9 +197,9 @@ export function createPostsService({
     },
 
     async get(postId: string, viewerId: string | null): Promise<Post> {
-      const row = await findVisible(postId, viewerId);
-      if (!row) throw errors.notFound('This post does not exist or was deleted.');
-      return presentPost(row);
+      const post = await findVisible(postId, viewerId);
+      if (!post) throw errors.notFound('This post does not exist or was deleted.');
+      return post;
     },
 
     async create(
@@ -201,10 +209,14 @@ export function createPostsService({
         parentId?: string | undefined;
         images?: Required<PostImageRef>[] | undefined;
         linkPreviewUrl?: string | null | undefined;
+        quoteOfId?: string | undefined;
       },
     ): Promise<{ post: Post; parentReplyCount: number | null }> {
       const body = await withNotifiableMentions(authorId, await preparePostBody(input.body, users));
       if (input.parentId !== undefined) await assertCanInteractWith(authorId, input.parentId);
+      if (input.quoteOfId !== undefined) await assertCanInteractWith(authorId, input.quoteOfId);
+      // Whom the writer hides decides how their own quote reads back; asked before the write.
+      const hidden = await visibility.hiddenAuthorsFor(authorId);
       // Resolved before the transaction: an uncached page may take the fetch deadline.
       const linkPreview =
         input.linkPreviewUrl && linkPreviews
@@ -217,6 +229,12 @@ export function createPostsService({
           if (!parent) throw errors.notFound('The post you are replying to no longer exists.');
           if (parent.parent_id !== null) throw errors.replyTooDeep();
         }
+        const quoteOfId = input.quoteOfId ?? null;
+        const quoted = quoteOfId === null ? null : await repo.findById(quoteOfId, authorId);
+        if (quoteOfId !== null) {
+          if (!quoted) throw errors.notFound('The post you are quoting no longer exists.');
+          if (quoted.parent_id !== null) throw errors.cannotShareReply();
+        }
         // Time-ordered ids keep (created_at, id) in writing order within one millisecond.
         const id = timeOrderedUuid();
         const createdAt = now();
@@ -228,6 +246,7 @@ export function createPostsService({
           body_text: body.text,
           created_at: createdAt,
           link_preview_json: linkPreview && JSON.stringify(linkPreview),
+          quote_of_id: quoteOfId,
         });
         await repo.replaceHashtags(
           { id, created_at: createdAt, author_id: authorId, parent_id: parentId },
@@ -251,14 +270,25 @@ export function createPostsService({
               sourcePostId: id,
             })
           : null;
+        const quotedNotice = quoted
+          ? await notifications.notify(trx, {
+              type: 'quote',
+              recipientId: quoted.author_id,
+              actorId: authorId,
+              postId: id,
+              sourcePostId: id,
+            })
+          : null;
         const mentioned = await notifications.recordMentions(
           trx,
           mentionsIn(row, body, parent?.author_id ?? null),
         );
         return {
-          result: { post: presentPost(row), parentReplyCount: replyCount },
+          result: { post: presentPost(row, hidden), parentReplyCount: replyCount },
           events,
-          notifications: replied ? [replied, ...mentioned] : mentioned,
+          notifications: [replied, quotedNotice, ...mentioned].filter(
+            (notice): notice is PendingNotification => notice !== null,
+          ),
         };
       });
     },
@@ -266,6 +296,7 @@ export function createPostsService({
     /** An edit notifies only accounts the post had not notified before. */
     async update(userId: string, postId: string, input: string): Promise<Post> {
       const body = await withNotifiableMentions(userId, await preparePostBody(input, users));
+      const hidden = await visibility.hiddenAuthorsFor(userId);
       return write(async (repo, trx) => {
         const own = await requireOwnPost(repo, postId, userId);
         await repo.updateBody(postId, body, now());
@@ -274,7 +305,7 @@ export function createPostsService({
         if (!row) throw errors.notFound();
         const parent = own.parent_id === null ? null : await repo.findById(own.parent_id, userId);
         return {
-          result: presentPost(row),
+          result: presentPost(row, hidden),
           events: [{ type: 'post.updated', post: presentPublicPost(row) }],
           notifications: await notifications.recordMentions(
             trx,
@@ -309,8 +340,9 @@ export function createPostsService({
         const own = new Map<string, string | null>();
         for (const post of await repo.findIdsByAuthor(userId)) own.set(post.id, post.parent_id);
         for (const post of await repo.deleteByAuthor(userId)) own.set(post.id, post.parent_id);
-        // Likes on the account's own posts went with them; these are on others' posts.
+        // Likes and reposts of the account's own posts went with them; these are others' posts.
         const liked = await repo.deleteLikesBy(userId);
+        const reposted = await repo.deleteRepostsBy(userId);
         const events: EventWithoutSeq[] = [...own].map(([postId, parentId]) => ({
           type: 'post.deleted',
           postId,
@@ -329,6 +361,14 @@ export function createPostsService({
         }
         for (const postId of [...new Set(liked)].sort()) {
           events.push({ type: 'post.liked', postId, likeCount: await repo.refreshLikeCount(postId) });
+        }
+        for (const repost of reposted.filter(({ post_id }) => !own.has(post_id)).sort(byPostId)) {
+          events.push({
+            type: 'repost.deleted',
+            repostId: repost.id,
+            postId: repost.post_id,
+            repostCount: await repo.refreshRepostCount(repost.post_id),
+          });
         }
         await finish(trx);
         return { result: undefined, events };
@@ -355,11 +395,60 @@ export function createPostsService({
         const like = { recipientId: row.author_id, actorId: userId, postId, sourcePostId: postId };
         const changed = isLiked
           ? await notifications.notify(trx, { ...like, type: 'like' })
-          : await notifications.retractLike(trx, like);
+          : await notifications.retract(trx, { ...like, type: 'like' });
         return {
           result: { likeCount, likedByMe: isLiked },
           events: [{ type: 'post.liked', postId, likeCount }],
           notifications: changed ? [changed] : [],
+        };
+      });
+    },
+
+    /**
+     * One repost per person per top-level post: reposting again changes nothing, and neither
+     * does taking back a repost that is not there. Followers' Home timelines get it live.
+     */
+    async setRepost(userId: string, postId: string, isReposted: boolean): Promise<RepostResponse> {
+      if (isReposted) await assertCanInteractWith(userId, postId);
+      const reposter = isReposted ? await users.findAuthor(userId) : null;
+      return write(async (repo, trx) => {
+        const row = await repo.findById(postId, userId);
+        if (!row) throw errors.notFound('This post does not exist or was deleted.');
+        if (isReposted && row.parent_id !== null) throw errors.cannotShareReply();
+        const { changed, repostCount } = await repo.setRepost(
+          postId,
+          userId,
+          isReposted ? { id: timeOrderedUuid(), at: now() } : null,
+        );
+        const result = { repostCount, repostedByMe: isReposted };
+        if (!changed) return { result, events: [] };
+        const notice = { recipientId: row.author_id, actorId: userId, postId, sourcePostId: postId };
+        if (!isReposted || !reposter) {
+          const retracted = await notifications.retract(trx, { ...notice, type: 'repost' });
+          return {
+            result,
+            events: [{ type: 'repost.deleted', repostId: changed.id, postId, repostCount }],
+            notifications: retracted ? [retracted] : [],
+          };
+        }
+        const notified = await notifications.notify(trx, { ...notice, type: 'repost' });
+        const post = { ...presentPublicPost(row), repostCount };
+        return {
+          result,
+          events: [
+            {
+              type: 'repost.created',
+              post: {
+                ...post,
+                repostedBy: {
+                  id: changed.id,
+                  by: reposter,
+                  createdAt: new Date(changed.created_at).toISOString(),
+                },
+              },
+            },
+          ],
+          notifications: notified ? [notified] : [],
         };
       });
     },

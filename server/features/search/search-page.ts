@@ -84,7 +84,7 @@ export async function readSearchPage(
   const byId = new Map(rows.filter((row) => !hidden.has(row.author_id)).map((row) => [row.id, row]));
   const posts = page.flatMap((hit) => {
     const row = byId.get(hit.id);
-    return row ? [presentSearchPost(row, request.terms)] : [];
+    return row ? [presentSearchPost(row, request.terms, hidden)] : [];
   });
   return {
     found,

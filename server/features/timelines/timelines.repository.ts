@@ -38,6 +38,15 @@ function visibleTo(column: string, readerId: string, isFiltered: boolean): RawBu
     union select muted_id from user_mutes where muter_id = ${readerId})`;
 }
 
+/** A repost in Home, with whom it is by. */
+export interface RepostEntryRow extends EntryRow {
+  post_id: string;
+  reposter_id: string;
+  reposter_handle: string;
+  reposter_display_name: string;
+  reposter_avatar_json: string | null;
+}
+
 /** How a Home page was read: from the sources, from the window, or the window then the sources. */
 export type HomePlan = 'sources' | 'window' | 'window, then sources';
 
@@ -145,6 +154,47 @@ export function createTimelinesRepository(db: Db) {
           ${byTag}
         ) candidates
         order by created_at desc, id desc
+        limit ${limit}`.execute(db);
+      return rows;
+    },
+
+    /**
+     * The newest `limit` reposts before the cursor by the reader and the accounts they follow,
+     * read like Home's sources: each account's own bounded walk, merged. Reposts of authors the
+     * reader hides are left out inside each walk, so the bound stays exact.
+     */
+    async homeReposts(query: Omit<HomeQuery, 'followsTags'>): Promise<RepostEntryRow[]> {
+      const { readerId, after, limit, isFiltered } = query;
+      const ofVisibleAuthor = (repost: string) =>
+        isFiltered
+          ? sql`and exists (select 1 from posts rp where rp.id = ${sql.ref(`${repost}.post_id`)}
+              ${visibleTo('rp.author_id', readerId, true)})`
+          : sql``;
+      const { rows } = await sql<RepostEntryRow>`
+        select r.id, r.created_at, r.post_id, r.user_id as reposter_id,
+          u.handle as reposter_handle, u.display_name as reposter_display_name,
+          u.avatar_json as reposter_avatar_json
+        from (
+          select r.id, r.created_at, r.post_id, r.user_id from follows f
+          cross join reposts r ${using('reposts_user_created')}
+          where f.follower_id = ${readerId} and r.user_id = f.followee_id
+            ${before('r.created_at', 'r.id', after)}
+            ${visibleTo('f.followee_id', readerId, isFiltered)}
+            ${ofVisibleAuthor('r')}
+            and r.created_at >= coalesce((select n.created_at from reposts n
+              where n.user_id = f.followee_id ${before('n.created_at', 'n.id', after)} ${ofVisibleAuthor('n')}
+              order by n.created_at desc, n.id desc
+              limit 1 offset ${limit - 1}), 0)
+          union all
+          select * from (
+            select r.id, r.created_at, r.post_id, r.user_id from reposts r
+            where r.user_id = ${readerId} ${before('r.created_at', 'r.id', after)} ${ofVisibleAuthor('r')}
+            order by r.created_at desc, r.id desc
+            limit ${limit}
+          ) own
+        ) r
+        join users u on u.id = r.user_id and u.suspended_at is null
+        order by r.created_at desc, r.id desc
         limit ${limit}`.execute(db);
       return rows;
     },

@@ -6,7 +6,28 @@ import { decodeCursor, encodeCursor, type PostCursor } from '../../platform/curs
 import type { Db } from '../../platform/db/database';
 import { findPostsByIds, presentPost } from '../posts';
 import { TRENDING_CACHE_MS } from './limits';
-import { createTimelinesRepository, type EntryRow } from './timelines.repository';
+import { parseAvatar } from '../users';
+import { createTimelinesRepository, type EntryRow, type RepostEntryRow } from './timelines.repository';
+
+/** A Home entry: a post, or someone's repost of one. */
+type HomeEntry = EntryRow | RepostEntryRow;
+
+const isRepost = (entry: HomeEntry): entry is RepostEntryRow => 'reposter_id' in entry;
+const postIdOf = (entry: HomeEntry) => (isRepost(entry) ? entry.post_id : entry.id);
+
+/** Newest first, as the timelines' (created_at, id) keyset orders them. */
+function newestFirst(a: HomeEntry, b: HomeEntry): number {
+  return Number(b.created_at) - Number(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+/** Posts and reposts in one order, a page and one more. */
+function mergeHome(
+  posts: readonly EntryRow[],
+  reposts: readonly RepostEntryRow[],
+  limit: number,
+): HomeEntry[] {
+  return [...posts, ...reposts].sort(newestFirst).slice(0, limit);
+}
 
 export interface TimelinesServiceDeps {
   db: Db;
@@ -29,20 +50,37 @@ export function createTimelinesService({ db, hiddenAuthorsFor, now = Date.now }:
   const repo = createTimelinesRepository(db);
   let trending: { at: number; answer: TrendingTagsResponse } | null = null;
 
-  async function pageOf(entries: readonly EntryRow[], viewerId: string | null): Promise<PostPage> {
+  async function pageOf(entries: readonly HomeEntry[], viewerId: string | null): Promise<PostPage> {
     const shown = entries.slice(0, FEED_PAGE_SIZE);
-    const rows = await findPostsByIds(
-      db,
-      shown.map((entry) => entry.id),
-      viewerId,
-    );
+    const [rows, hidden] = await Promise.all([
+      findPostsByIds(db, [...new Set(shown.map(postIdOf))], viewerId),
+      hiddenAuthorsFor(viewerId),
+    ]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const last = shown.at(-1);
+    // A post is on a page once, as its newest entry there: a post reposted by two followed
+    // accounts, or reposted and there anyway, shows once. The cursor still moves past the others.
+    const onPage = new Set<string>();
     return {
       // Suspended authors' posts are not read back: a page may be a little short, never wrong.
       posts: shown.flatMap((entry) => {
-        const row = byId.get(entry.id);
-        return row ? [presentPost(row)] : [];
+        const row = byId.get(postIdOf(entry));
+        if (!row || onPage.has(row.id)) return [];
+        onPage.add(row.id);
+        const post = presentPost(row, hidden);
+        if (!isRepost(entry)) return [post];
+        const by = {
+          id: entry.reposter_id,
+          handle: entry.reposter_handle,
+          displayName: entry.reposter_display_name,
+          avatar: parseAvatar(entry.reposter_avatar_json),
+        };
+        return [
+          {
+            ...post,
+            repostedBy: { id: entry.id, by, createdAt: new Date(Number(entry.created_at)).toISOString() },
+          },
+        ];
       }),
       nextCursor:
         entries.length > FEED_PAGE_SIZE && last
@@ -53,13 +91,14 @@ export function createTimelinesService({ db, hiddenAuthorsFor, now = Date.now }:
 
   return {
     async home(readerId: string, cursor?: string): Promise<PostPage> {
-      const { entries } = await repo.home({
+      const query = {
         readerId,
         after: parseCursor(cursor),
         limit: FEED_PAGE_SIZE + 1,
         isFiltered: (await hiddenAuthorsFor(readerId)).size > 0,
-      });
-      return pageOf(entries, readerId);
+      };
+      const [{ entries }, reposts] = await Promise.all([repo.home(query), repo.homeReposts(query)]);
+      return pageOf(mergeHome(entries, reposts, query.limit), readerId);
     },
 
     async tag(tag: string, viewerId: string | null, cursor?: string): Promise<PostPage> {

@@ -4,7 +4,8 @@ import {
   type PublicProfile,
 } from '../../../common/contracts/users';
 import { errors } from '../../errors';
-import { presentPublicProfile } from './user.presenter';
+import type { PostAuthor } from '../../../common/contracts/posts';
+import { parseAvatar, presentPublicProfile } from './user.presenter';
 import {
   isAwaitingApproval,
   isSuspended,
@@ -29,6 +30,19 @@ export function createUsersService({ users }: { users: UsersRepository }) {
     async suggest(prefix: string): Promise<PublicProfile[]> {
       const rows = await users.findByHandlePrefix(prefix, HANDLE_SUGGESTIONS_LIMIT);
       return rows.map(presentPublicProfile);
+    },
+
+    /** An account as its posts show it; undefined once it is gone. */
+    async findAuthor(id: string): Promise<PostAuthor | undefined> {
+      const user = await users.findById(id);
+      return (
+        user && {
+          id: user.id,
+          handle: user.handle,
+          displayName: user.display_name,
+          avatar: parseAvatar(user.avatar_json),
+        }
+      );
     },
 
     /** The accounts behind these handles (without case); unknown handles are simply absent. */

@@ -106,6 +106,9 @@ export interface PostsTable {
   edited_at: number | null;
   like_count: Generated<number>;
   reply_count: Generated<number>;
+  repost_count: Generated<number>;
+  /** The post this one quotes; kept after that post is deleted (the quote then says so). */
+  quote_of_id: string | null;
   /** The attached images as the post shows them (PostImage[] as JSON): one read per page, no join. */
   images_json: Generated<string>;
   /** The post's link card (PostLinkPreview as JSON), or null. */
@@ -138,6 +141,14 @@ export interface PostHashtagsTable {
 export interface FollowedHashtagsTable {
   user_id: string;
   tag: string;
+  created_at: number;
+}
+
+/** One person's repost of one top-level post. */
+export interface RepostsTable {
+  id: string;
+  user_id: string;
+  post_id: string;
   created_at: number;
 }
 
@@ -380,4 +391,5 @@ export interface Database {
   post_hashtags: PostHashtagsTable;
   followed_hashtags: FollowedHashtagsTable;
   bookmarks: BookmarksTable;
+  reposts: RepostsTable;
 }

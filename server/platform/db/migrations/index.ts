@@ -23,6 +23,7 @@ import * as staffRolesAndAudit from './0021-staff-roles-and-audit';
 import * as instanceIcon from './0022-instance-icon';
 import * as emailNotifications from './0023-email-notifications';
 import * as followsHashtagsBookmarks from './0024-follows-hashtags-bookmarks';
+import * as repostsAndQuotes from './0025-reposts-and-quotes';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-instance-icon': instanceIcon,
   '0023-email-notifications': emailNotifications,
   '0024-follows-hashtags-bookmarks': followsHashtagsBookmarks,
+  '0025-reposts-and-quotes': repostsAndQuotes,
 };
