@@ -16,6 +16,7 @@ export interface ExportedPostRow {
   edited_at: number | null;
   images_json: string;
   link_preview_json: string | null;
+  quote_of_id: string | null;
 }
 
 export interface ExportedLikeRow {
@@ -70,6 +71,7 @@ export function createAccountDataRepository(db: Db) {
               'edited_at',
               'images_json',
               'link_preview_json',
+              'quote_of_id',
             ])
             .where('author_id', '=', userId);
           if (from)
@@ -110,6 +112,23 @@ export function createAccountDataRepository(db: Db) {
         (from) => {
           let query = db
             .selectFrom('bookmarks')
+            .select(['post_id', 'created_at'])
+            .where('user_id', '=', userId);
+          if (from)
+            query = query.where((eb) =>
+              eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(from.at, from.id)),
+            );
+          return query.orderBy('created_at').orderBy('post_id').limit(DATA_EXPORT_PAGE_SIZE).execute();
+        },
+        (row) => ({ at: Number(row.created_at), id: row.post_id }),
+      );
+    },
+
+    reposts(userId: string): AsyncGenerator<ExportedLikeRow> {
+      return paged(
+        (from) => {
+          let query = db
+            .selectFrom('reposts')
             .select(['post_id', 'created_at'])
             .where('user_id', '=', userId);
           if (from)

@@ -56,6 +56,8 @@ export interface ExportedPost {
   url: string;
   /** The post it answers, for a reply. */
   inReplyTo: string | null;
+  /** The address of the post it quotes, for a quote (that post may since have been deleted). */
+  quoteOf: string | null;
   text: string;
   /** The post's HTML as stored: sanitised when it was written (server/features/rich-text). */
   html: string;
@@ -75,6 +77,7 @@ export function exportedPost(row: ExportedPostRow, publicUrl: string): ExportedP
     id: row.id,
     url: `${publicUrl}/p/${row.id}`,
     inReplyTo: row.parent_id,
+    quoteOf: row.quote_of_id && `${publicUrl}/p/${row.quote_of_id}`,
     text: row.body_text,
     html: row.body_html,
     createdAt: iso(row.created_at) ?? '',

@@ -39,6 +39,7 @@ export const README_TEXT = (instanceName: string) =>
     'posts.html      the same posts as a page to read in a browser',
     'likes.json      the posts you liked: id, address, when',
     'bookmarks.json  the posts you bookmarked: id, address, when',
+    'reposts.json    the posts you reposted: id, address, when',
     'following.json  the accounts and hashtags you follow: handle or tag, address, since when',
     'media/          your pictures and the images you uploaded, the largest size kept',
     '',
@@ -144,6 +145,12 @@ export async function buildArchive(
       bookmarkedAt: iso(row.created_at),
     }));
     await add(Readable.from(bytesOf(jsonArray(bookmarks))), 'bookmarks.json');
+    const reposts = mapAsync(data.reposts(userId), (row) => ({
+      postId: row.post_id,
+      url: `${publicUrl}/p/${row.post_id}`,
+      repostedAt: iso(row.created_at),
+    }));
+    await add(Readable.from(bytesOf(jsonArray(reposts))), 'reposts.json');
     // At most MAX_FOLLOWS_PER_USER accounts: held whole, to write one readable file.
     const accounts: { handle: string; url: string; since: string | null }[] = [];
     for await (const row of data.following(userId))

@@ -77,8 +77,10 @@ describe('asking for an archive of one’s data', () => {
     expect(
       (await t.api({ method: 'PUT', url: `/api/v1/posts/${bensPost}/like`, cookie: ana.cookie })).statusCode,
     ).toBe(200);
+    const quoting = await post(ana.cookie, { body: 'Coffee, always', quoteOfId: bensPost });
     for (const url of [
       `/api/v1/posts/${bensPost}/bookmark`,
+      `/api/v1/posts/${bensPost}/repost`,
       `/api/v1/follows/${ben.user.id}`,
       '/api/v1/tags/Tulips/follow',
     ])
@@ -121,11 +123,13 @@ describe('asking for an archive of one’s data', () => {
       expect.objectContaining({
         id: withImage,
         url: `https://tidings.test/p/${withImage}`,
+        quoteOf: null,
         text: 'Hello world & friends',
         html: '<p>Hello <strong>world</strong> &amp; friends</p>',
         images: [expect.objectContaining({ alt: 'A red square', file: expect.stringMatching(/^media\//) })],
         linkCard: null,
       }),
+      expect.objectContaining({ id: quoting, quoteOf: `https://tidings.test/p/${bensPost}` }),
     ]);
     const likes = JSON.parse(files.get('likes.json')?.toString() ?? '[]');
     expect(likes).toEqual([
@@ -133,6 +137,9 @@ describe('asking for an archive of one’s data', () => {
     ]);
     expect(JSON.parse(files.get('bookmarks.json')?.toString() ?? '[]')).toEqual([
       { postId: bensPost, url: `https://tidings.test/p/${bensPost}`, bookmarkedAt: expect.any(String) },
+    ]);
+    expect(JSON.parse(files.get('reposts.json')?.toString() ?? '[]')).toEqual([
+      { postId: bensPost, url: `https://tidings.test/p/${bensPost}`, repostedAt: expect.any(String) },
     ]);
     expect(JSON.parse(files.get('following.json')?.toString() ?? '{}')).toEqual({
       accounts: [
