@@ -1,5 +1,6 @@
 import { API_HEADERS, signUpByApi } from '../support/accounts';
-import { checkPage, openMenu, otherPerson, postByApi } from '../support/phone';
+import { editorOf } from '../support/composer';
+import { checkPage, expectReachable, openMenu, otherPerson, postByApi } from '../support/phone';
 import { expect, test } from '../support/test';
 
 // Following, Home and Everyone, a hashtag's page, bookmarks and follow requests on a phone
@@ -78,5 +79,52 @@ test('follows, timelines, a hashtag, bookmarks and follow requests fit the phone
   await page.getByRole('button', { name: `Approve @${other.account.handle}` }).tap();
   await expect(page.getByText('No follow requests.')).toBeVisible();
   expect(me.handle).not.toBe('');
+  await other.request.dispose();
+});
+
+test('repost and quote on a phone: the buttons, the dialog as a sheet, the card', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const run = Date.now().toString(36);
+  await signUpByApi(page.request);
+  const other = await otherPerson(playwright, baseURL);
+  const text = `Worth passing on ${run}`;
+  await postByApi(other.request, { body: text });
+
+  await page.goto(`/@${other.account.handle}`);
+  const original = page.getByRole('article').filter({ hasText: text });
+  await original.getByRole('button', { name: 'Repost (0 reposts)' }).tap();
+  await expect(original.getByRole('button', { name: 'Undo repost (1 repost)' })).toBeVisible();
+  await checkPage(page);
+
+  // Quote: a full-screen sheet with the editor, the quoted card and the Post button on screen.
+  await original.getByRole('button', { name: 'Quote' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Quote post' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(text);
+  const editor = editorOf(dialog, `Your post quoting @${other.account.handle}`);
+  await expect(editor).toBeFocused();
+  await checkPage(page);
+  await editor.fill(`My quote ${run}`);
+  await expectReachable(page, dialog.getByRole('button', { name: 'Post', exact: true }));
+  await dialog.getByRole('button', { name: 'Post', exact: true }).tap();
+  await expect(dialog).toHaveCount(0);
+
+  // Home holds the quote with its card, and the repost as "You reposted".
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'Home' }).tap();
+  const home = page.getByRole('feed', { name: 'Home timeline' });
+  const quoting = home.getByRole('article').filter({ hasText: `My quote ${run}` });
+  await expect(
+    quoting.getByRole('link', {
+      name: `Quoted post by ${other.account.displayName} (@${other.account.handle})`,
+    }),
+  ).toBeVisible();
+  await expect(
+    home.getByRole('article', { name: `You reposted ${other.account.displayName}` }),
+  ).toBeVisible();
+  await checkPage(page);
   await other.request.dispose();
 });
