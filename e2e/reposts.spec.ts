@@ -35,14 +35,13 @@ test('repost and quote: live on Home, undo, a quote card that outlives its post'
   await expect(ana.page.getByRole('tab', { name: 'Home' })).toHaveAttribute('aria-selected', 'true');
   await expect(homeOf(ana.page).getByRole('article').filter({ hasText: cyText })).toHaveCount(0);
 
-  // Bo reposts it from Everyone; it arrives live on Ana's Home as "Bo reposted".
+  // Bo reposts it from Cy's profile, through the repost menu; it arrives live on Ana's Home as
+  // "Bo reposted".
   await bo.page.goto(`/@${cy.account.handle}`);
   const onProfile = bo.page.getByRole('article').filter({ hasText: cyText });
   await onProfile.getByRole('button', { name: 'Repost (0 reposts)' }).click();
-  await expect(onProfile.getByRole('button', { name: 'Undo repost (1 repost)' })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  await bo.page.getByRole('menuitem', { name: 'Repost' }).click();
+  await expect(onProfile.getByRole('button', { name: 'Reposted (1 repost)' })).toBeFocused();
   const reposted = homeOf(ana.page).getByRole('article', {
     name: `${bo.account.displayName} reposted ${cy.account.displayName}`,
   });
@@ -54,27 +53,35 @@ test('repost and quote: live on Home, undo, a quote card that outlives its post'
   await expect(cy.page.getByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
 
   // Bo takes it back: the entry leaves Ana's Home without a reload.
-  await onProfile.getByRole('button', { name: 'Undo repost (1 repost)' }).click();
+  await onProfile.getByRole('button', { name: 'Reposted (1 repost)' }).click();
+  await bo.page.getByRole('menuitem', { name: 'Undo repost' }).click();
   await expect(onProfile.getByRole('button', { name: 'Repost (0 reposts)' })).toBeVisible();
   await expect(reposted).toHaveCount(0);
   // An undo while Cy has not read it takes the notification back.
   await expect(cy.page.getByRole('link', { name: 'Notifications', exact: true })).toBeVisible();
 
-  // Ana quotes Cy's post from its page, with the keyboard.
+  // Ana quotes Cy's post from its page, with the keyboard: the menu opens on its first item.
   await ana.page.goto(`/@${cy.account.handle}`);
   const original = ana.page.getByRole('article').filter({ hasText: cyText });
-  const quoteButton = original.getByRole('button', { name: 'Quote' });
-  await quoteButton.focus();
-  await ana.page.keyboard.press('Enter');
+  const menuButton = original.getByRole('button', { name: 'Repost (0 reposts)' });
+  const quoteByKeyboard = async () => {
+    await menuButton.focus();
+    await ana.page.keyboard.press('Enter');
+    await expect(ana.page.getByRole('menuitem', { name: 'Repost' })).toBeFocused();
+    await ana.page.keyboard.press('ArrowDown');
+    await expect(ana.page.getByRole('menuitem', { name: 'Quote' })).toBeFocused();
+    await ana.page.keyboard.press('Enter');
+  };
+  await quoteByKeyboard();
   const dialog = ana.page.getByRole('dialog', { name: 'Quote post' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(cyText);
   await expectAccessible(ana.page);
-  // Escape closes it, and the focus returns to Quote.
+  // Escape closes it, and the focus returns to the menu's button.
   await ana.page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expect(quoteButton).toBeFocused();
-  await ana.page.keyboard.press('Enter');
+  await expect(menuButton).toBeFocused();
+  await quoteByKeyboard();
   const editor = editorOf(dialog, `Your post quoting @${cy.account.handle}`);
   await expect(editor).toBeFocused();
   const quoteText = `Ana's take ${run}`;

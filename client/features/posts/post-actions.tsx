@@ -7,8 +7,7 @@ import { useCurrentUser } from '../auth';
 import { ACTION, BOOKMARKED, ICON, LIKED } from './action-styles';
 import type { PostMenuSlot } from './post-menu-slot';
 import { useDeletePost, useToggleLike } from './posts.queries';
-import { QuoteButton } from './quote-button';
-import { RepostButton, RepostCount } from './repost-button';
+import { RepostCount, RepostMenu } from './repost-menu';
 import { useToggleBookmark } from './use-toggle-bookmark';
 
 export interface PostActionsProps {
@@ -42,7 +41,13 @@ export function PostActions(props: PostActionsProps) {
           <span>{post.replyCount}</span>
         </Link>
       )}
-      {canShare && (me ? <RepostButton post={post} /> : <RepostCount count={post.repostCount} />)}
+      {canShare &&
+        (me ? (
+          // Quoting writes a post: offered only to an account that may post.
+          <RepostMenu post={post} canQuote={me.canPost} />
+        ) : (
+          <RepostCount count={post.repostCount} />
+        ))}
       <button
         type="button"
         aria-pressed={post.likedByMe}
@@ -55,8 +60,6 @@ export function PostActions(props: PostActionsProps) {
         <Heart aria-hidden="true" className={ICON} fill={post.likedByMe ? 'currentColor' : 'none'} />
         <span>{post.likeCount}</span>
       </button>
-      {/* Quoting writes a post: only for an account that may post. */}
-      {canShare && me?.canPost && <QuoteButton post={post} />}
       {me && <BookmarkButton post={post} />}
       {isMine && !isEditing && (
         <>
