@@ -6,9 +6,10 @@ import { seededRandom } from '../../test-support/token-soup';
 import { createTimelinesRepository, type EntryRow, type HomeQuery } from './timelines.repository';
 
 /**
- * Both ways of reading Home (the window over the newest posts, and each source's own index)
- * against the rule written out in plain code, for every reader and every page of a random
- * instance: follows, followed tags, replies, blocks and mutes, equal timestamps.
+ * Both ways of reading Home (the window over the newest posts, and each source's own index),
+ * and both ways of reading its reposts, against the rule written out in plain code, for every
+ * reader and every page of a random instance: follows, followed tags, replies, reposts, blocks
+ * and mutes, equal timestamps.
  */
 const USERS = 24;
 const POSTS = 600;
@@ -29,6 +30,15 @@ const follows = new Map<number, Set<number>>();
 const followedTags = new Map<number, Set<string>>();
 const hidden = new Map<number, Set<number>>();
 const posts: Seeded[] = [];
+const REPOSTS = 300;
+
+interface SeededRepost {
+  id: string;
+  reposter: number;
+  post: Seeded;
+  createdAt: number;
+}
+const reposts: SeededRepost[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -127,9 +137,54 @@ beforeAll(async () => {
     .execute();
 });
 
+beforeAll(async () => {
+  const next = seededRandom(7);
+  const topLevel = posts.filter((post) => post.topLevel);
+  const taken = new Set<string>();
+  for (let i = 0; reposts.length < REPOSTS; i += 1) {
+    const reposter = Math.floor(next() * USERS);
+    const post = topLevel[Math.floor(next() * topLevel.length)];
+    if (!post || taken.has(`${reposter}:${post.id}`)) continue;
+    taken.add(`${reposter}:${post.id}`);
+    reposts.push({
+      id: `00000000-0000-7000-9000-${String(i).padStart(12, '0')}`,
+      reposter,
+      post,
+      // Among the posts' times, some on the same millisecond as a post or another repost.
+      createdAt: 1_700_000_000_000 + Math.floor(next() * POSTS),
+    });
+  }
+  await database.db
+    .insertInto('reposts')
+    .values(
+      reposts.map((repost) => ({
+        id: repost.id,
+        user_id: userId(repost.reposter),
+        post_id: repost.post.id,
+        created_at: repost.createdAt,
+      })),
+    )
+    .execute();
+});
+
 afterAll(async () => {
   await database?.close();
 });
+
+const newestFirst = (a: { createdAt: number; id: string }, b: { createdAt: number; id: string }) =>
+  b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+
+/** The rule for reposts: by the reader or an account they follow, neither side hidden from them. */
+function expectedReposts(reader: number): SeededRepost[] {
+  return reposts
+    .filter(
+      (repost) =>
+        (repost.reposter === reader || follows.get(reader)?.has(repost.reposter)) &&
+        !hidden.get(reader)?.has(repost.reposter) &&
+        !hidden.get(reader)?.has(repost.post.author),
+    )
+    .sort(newestFirst);
+}
 
 /** The rule, in plain code: top-level posts by the reader, by accounts or with tags they follow. */
 function expectedHome(reader: number): string[] {
@@ -142,7 +197,7 @@ function expectedHome(reader: number): string[] {
           follows.get(reader)?.has(post.author) ||
           post.tags.some((tag) => followedTags.get(reader)?.has(tag))),
     )
-    .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
+    .sort(newestFirst)
     .map((post) => post.id);
 }
 
@@ -203,6 +258,74 @@ describe('the Home timeline', () => {
       const fromWindow = await repo.homeFromWindow(query);
       if (fromWindow.length === query.limit)
         expect(fromWindow.map((row) => row.id)).toEqual(expectedHome(reader).slice(0, query.limit));
+    }
+  });
+});
+
+describe("the Home timeline's reposts", () => {
+  async function readAllReposts(reader: number, bySource: boolean): Promise<string[]> {
+    const repo = createTimelinesRepository(database.db);
+    const seen: string[] = [];
+    let after: PostCursor | null = null;
+    for (;;) {
+      const rows = await repo.homeReposts({
+        readerId: userId(reader),
+        after,
+        limit: PAGE + 1,
+        isFiltered: (hidden.get(reader)?.size ?? 0) > 0,
+        floor: null,
+        bySource,
+      });
+      const page = rows.slice(0, PAGE);
+      seen.push(...page.map((row) => `${row.id}>${row.post_id}@${row.reposter_id}`));
+      const last = page.at(-1);
+      if (rows.length <= PAGE || !last) return seen;
+      after = { createdAt: Number(last.created_at), id: last.id };
+    }
+  }
+
+  it('reads every page the same by source and by the newest reposts, as the rule says', async () => {
+    for (let reader = 0; reader < USERS; reader += 1) {
+      const expected = expectedReposts(reader).map(
+        (repost) => `${repost.id}>${repost.post.id}@${userId(repost.reposter)}`,
+      );
+      expect(expected.length, `reader ${reader} sees some reposts`).toBeGreaterThan(0);
+      for (const bySource of [true, false])
+        expect(await readAllReposts(reader, bySource), `reader ${reader}, by source: ${bySource}`).toEqual(
+          expected,
+        );
+    }
+  });
+
+  it('stops at the floor: nothing as old as the last post of a full page', async () => {
+    const repo = createTimelinesRepository(database.db);
+    for (let reader = 0; reader < USERS; reader += 1) {
+      const all = expectedReposts(reader);
+      const floorRepost = all[Math.floor(all.length / 2)];
+      if (!floorRepost) continue;
+      const floor = { id: floorRepost.id, created_at: floorRepost.createdAt };
+      const above = all
+        .filter(
+          (repost) =>
+            repost.createdAt > floor.created_at ||
+            (repost.createdAt === floor.created_at && repost.id > floor.id),
+        )
+        .slice(0, PAGE + 1)
+        .map((repost) => repost.id);
+      for (const bySource of [true, false]) {
+        const rows = await repo.homeReposts({
+          readerId: userId(reader),
+          after: null,
+          limit: PAGE + 1,
+          isFiltered: (hidden.get(reader)?.size ?? 0) > 0,
+          floor,
+          bySource,
+        });
+        expect(
+          rows.map((row) => row.id),
+          `reader ${reader}, by source: ${bySource}`,
+        ).toEqual(above);
+      }
     }
   });
 });

@@ -63,14 +63,17 @@ export function createTimelinesRepository(db: Db) {
      * One Home page (`limit` entries). Readers who follow few accounts start with their sources;
      * everyone else with the window, and the sources only when the window held too few.
      */
-    async home(query: Omit<HomeQuery, 'followsTags'>): Promise<{ entries: EntryRow[]; plan: HomePlan }> {
+    async home(
+      query: Omit<HomeQuery, 'followsTags'>,
+    ): Promise<{ entries: EntryRow[]; plan: HomePlan; following: number }> {
       const shape = await repo.homeShape(query.readerId);
+      const { following } = shape;
       const full = { ...query, followsTags: shape.followsTags };
-      if (shape.following <= HOME_SOURCES_FIRST_MAX_FOLLOWS)
-        return { entries: await repo.homeFromSources(full), plan: 'sources' };
+      if (following <= HOME_SOURCES_FIRST_MAX_FOLLOWS)
+        return { entries: await repo.homeFromSources(full), plan: 'sources', following };
       const fromWindow = await repo.homeFromWindow(full);
-      if (fromWindow.length === query.limit) return { entries: fromWindow, plan: 'window' };
-      return { entries: await repo.homeFromSources(full), plan: 'window, then sources' };
+      if (fromWindow.length === query.limit) return { entries: fromWindow, plan: 'window', following };
+      return { entries: await repo.homeFromSources(full), plan: 'window, then sources', following };
     },
 
     /**
@@ -160,25 +163,31 @@ export function createTimelinesRepository(db: Db) {
 
     /**
      * The newest `limit` reposts before the cursor by the reader and the accounts they follow,
-     * read like Home's sources: each account's own bounded walk, merged. Reposts of authors the
-     * reader hides are left out inside each walk, so the bound stays exact.
+     * newer than `floor` when given (the oldest post entry of a full page: nothing older can be
+     * on it). Readers who follow few accounts read each one's reposts down its own bounded walk,
+     * like Home's sources; everyone else walks the instance's newest reposts down to the floor,
+     * asking of each whether the reader follows its reposter. Reposts of authors the reader
+     * hides are left out inside the walks, so their bounds stay exact.
      */
-    async homeReposts(query: Omit<HomeQuery, 'followsTags'>): Promise<RepostEntryRow[]> {
-      const { readerId, after, limit, isFiltered } = query;
+    async homeReposts(
+      query: Omit<HomeQuery, 'followsTags'> & { floor: EntryRow | null; bySource: boolean },
+    ): Promise<RepostEntryRow[]> {
+      const { readerId, after, limit, isFiltered, floor } = query;
       const ofVisibleAuthor = (repost: string) =>
         isFiltered
           ? sql`and exists (select 1 from posts rp where rp.id = ${sql.ref(`${repost}.post_id`)}
               ${visibleTo('rp.author_id', readerId, true)})`
           : sql``;
-      const { rows } = await sql<RepostEntryRow>`
-        select r.id, r.created_at, r.post_id, r.user_id as reposter_id,
-          u.handle as reposter_handle, u.display_name as reposter_display_name,
-          u.avatar_json as reposter_avatar_json
-        from (
+      const above = (createdAt: string, id: string) =>
+        floor === null
+          ? sql``
+          : sql`and (${sql.ref(createdAt)}, ${sql.ref(id)}) > (${Number(floor.created_at)}, ${floor.id})`;
+      const candidates = query.bySource
+        ? sql`
           select r.id, r.created_at, r.post_id, r.user_id from follows f
           cross join reposts r ${using('reposts_user_created')}
           where f.follower_id = ${readerId} and r.user_id = f.followee_id
-            ${before('r.created_at', 'r.id', after)}
+            ${before('r.created_at', 'r.id', after)} ${above('r.created_at', 'r.id')}
             ${visibleTo('f.followee_id', readerId, isFiltered)}
             ${ofVisibleAuthor('r')}
             and r.created_at >= coalesce((select n.created_at from reposts n
@@ -188,11 +197,27 @@ export function createTimelinesRepository(db: Db) {
           union all
           select * from (
             select r.id, r.created_at, r.post_id, r.user_id from reposts r
-            where r.user_id = ${readerId} ${before('r.created_at', 'r.id', after)} ${ofVisibleAuthor('r')}
+            where r.user_id = ${readerId} ${before('r.created_at', 'r.id', after)}
+              ${above('r.created_at', 'r.id')} ${ofVisibleAuthor('r')}
             order by r.created_at desc, r.id desc
             limit ${limit}
-          ) own
-        ) r
+          ) own`
+        : sql`
+          select * from (
+            select r.id, r.created_at, r.post_id, r.user_id from reposts r ${using('reposts_created')}
+            where (r.user_id = ${readerId}
+                or exists (select 1 from follows f where f.follower_id = ${readerId} and f.followee_id = r.user_id))
+              ${before('r.created_at', 'r.id', after)} ${above('r.created_at', 'r.id')}
+              ${visibleTo('r.user_id', readerId, isFiltered)}
+              ${ofVisibleAuthor('r')}
+            order by r.created_at desc, r.id desc
+            limit ${limit}
+          ) recent`;
+      const { rows } = await sql<RepostEntryRow>`
+        select r.id, r.created_at, r.post_id, r.user_id as reposter_id,
+          u.handle as reposter_handle, u.display_name as reposter_display_name,
+          u.avatar_json as reposter_avatar_json
+        from (${candidates}) r
         join users u on u.id = r.user_id and u.suspended_at is null
         order by r.created_at desc, r.id desc
         limit ${limit}`.execute(db);

@@ -5,7 +5,7 @@ import { errors } from '../../errors';
 import { decodeCursor, encodeCursor, type PostCursor } from '../../platform/cursor/keyset-cursor';
 import type { Db } from '../../platform/db/database';
 import { findPostsByIds, presentPost } from '../posts';
-import { TRENDING_CACHE_MS } from './limits';
+import { HOME_SOURCES_FIRST_MAX_FOLLOWS, TRENDING_CACHE_MS } from './limits';
 import { parseAvatar } from '../users';
 import { createTimelinesRepository, type EntryRow, type RepostEntryRow } from './timelines.repository';
 
@@ -97,7 +97,13 @@ export function createTimelinesService({ db, hiddenAuthorsFor, now = Date.now }:
         limit: FEED_PAGE_SIZE + 1,
         isFiltered: (await hiddenAuthorsFor(readerId)).size > 0,
       };
-      const [{ entries }, reposts] = await Promise.all([repo.home(query), repo.homeReposts(query)]);
+      const { entries, following } = await repo.home(query);
+      const reposts = await repo.homeReposts({
+        ...query,
+        // A full page of posts: a repost older than its last one cannot be on the page.
+        floor: entries.length === query.limit ? (entries.at(-1) ?? null) : null,
+        bySource: following <= HOME_SOURCES_FIRST_MAX_FOLLOWS,
+      });
       return pageOf(mergeHome(entries, reposts, query.limit), readerId);
     },
 

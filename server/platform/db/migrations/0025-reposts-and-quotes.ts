@@ -25,6 +25,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('reposts')
     .columns(['user_id', 'created_at', 'id'])
     .execute();
+  // Home of a reader who follows many: the newest reposts of the instance, newest first, asking
+  // only who made each.
+  await db.schema
+    .createIndex('reposts_created')
+    .on('reposts')
+    .columns(['created_at', 'id', 'user_id'])
+    .execute();
   // Counting a post's reposts, and its cascade on delete.
   await db.schema.createIndex('reposts_post').on('reposts').column('post_id').execute();
 }
