@@ -1,12 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPost } from '../../../common/contracts/live-events';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post, PostPage, PostResponse } from '../../../common/contracts/posts';
 import {
+  entryKeyOf,
   everyoneTimeline,
-  type PostPages,
   postKeys,
+  type PostPages,
   showTimeline,
   type Timeline,
   timelineId,

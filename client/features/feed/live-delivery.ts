@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { FeedEvent, PublicPost } from '../../../common/contracts/live-events';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post } from '../../../common/contracts/posts';
 import {
   cachedCopyOf,
+  entryKeyOf,
   insertIntoShownTimeline,
   insertKeepingReadingPlace,
   insertPost,

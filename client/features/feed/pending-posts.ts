@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post } from '../../../common/contracts/posts';
-import { holdsEntry, keepEntry } from '../posts';
+import { entryKeyOf, holdsEntry, keepEntry } from '../posts';
 
 /**
  * New posts that arrived while the reader was scrolled down. They wait here, behind the

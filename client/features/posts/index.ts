@@ -4,7 +4,7 @@
  * what a timeline is (a filtered list of the live stream) with the one a page shows.
  * A page that shows the list or the composer only later loads them with loadPostList and
  * loadPostComposer instead. A post can be in a list twice (itself and a repost of it): lists key
- * their entries with entryKeyOf (common/contracts/post-entry.ts).
+ * their entries with entryKeyOf (post-copies.ts).
  */
 export { BackLink } from './back-link';
 export { loadPostComposer, loadPostList } from './lazy-parts';
@@ -12,7 +12,7 @@ export { PostBody } from './post-body';
 export { PostCard } from './post-card';
 export { PostComposer } from './post-composer';
 export { PostList, type PostListProps } from './post-list';
-export { holdsEntry, keepEntry, withQuoteRemoved } from './post-copies';
+export { entryKeyOf, holdsEntry, keepEntry, withQuoteRemoved } from './post-copies';
 export type { PostMenuSlot } from './post-menu-slot';
 export {
   cachedCopyOf,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
+import { entryKeyOf } from './post-copies';
 import type { Post } from '../../../common/contracts/posts';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';

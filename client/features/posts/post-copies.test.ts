@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
+import { entryKeyOf } from './post-copies';
 import type { Post } from '../../../common/contracts/posts';
 import { holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';
 

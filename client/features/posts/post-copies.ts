@@ -1,4 +1,3 @@
-import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { Post } from '../../../common/contracts/posts';
 
 /*
@@ -6,6 +5,11 @@ import type { Post } from '../../../common/contracts/posts';
  * with `repostedBy`). A list finds an entry by its key (entryKeyOf), while what changes the post
  * itself (an edit, a count, a like) reaches every copy of it, each keeping its place in the list.
  */
+
+/** The key of a post's entry in a list: a repost and its original can both be there. */
+export function entryKeyOf(post: Pick<Post, 'id' | 'repostedBy'>): string {
+  return post.repostedBy?.id ?? post.id;
+}
 
 /** `changed` as the entry `copy` is: a post object replaced wholesale is the post, not the entry. */
 export function keepEntry(copy: Post, changed: Post): Post {

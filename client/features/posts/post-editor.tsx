@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
+import { entryKeyOf } from './post-copies';
 import type { Post } from '../../../common/contracts/posts';
 import { userMessageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../auth';

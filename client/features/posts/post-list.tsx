@@ -1,6 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
+import { entryKeyOf } from './post-copies';
 import { userMessageOf } from '../../lib/api-client';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { Button } from '../../ui/button';

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { entryKeyOf } from '../../../common/contracts/post-entry';
+import { entryKeyOf } from './post-copies';
 import type { CreatePostRequest, Post, PostPage, PostResponse } from '../../../common/contracts/posts';
 import { api } from '../../lib/api-client';
 import { holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';

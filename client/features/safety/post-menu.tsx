@@ -1,19 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Ellipsis } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Post } from '../../../common/contracts/posts';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type MenuItem, MenuButton } from '../../ui/menu-button';
 import { applyRelation } from './relation-actions';
-import { ReportDialog } from './report-dialog';
 import { type SafetyKind, useAdminRemovePost, useSafetyStatus } from './safety.queries';
 
 const TRIGGER =
   'inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 py-1.5 sm:min-h-0 sm:min-w-0 text-sm text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800';
 
 type Dialog = 'block' | 'report' | 'remove' | null;
+
+/** Few readers ever report: the form (and its reasons) is a chunk of its own, fetched when asked for. */
+const ReportDialog = lazy(() =>
+  import('./report-dialog').then((module) => ({ default: module.ReportDialog })),
+);
 
 export interface PostMenuProps {
   post: Post;
@@ -82,7 +86,9 @@ export function PostMenu({ post, isMine }: PostMenuProps) {
         It disappears from every feed at once, with its replies. This cannot be undone.
       </ConfirmDialog>
       {dialog === 'report' && (
-        <ReportDialog postId={post.id} authorHandle={handle} onClose={() => setDialog(null)} />
+        <Suspense fallback={null}>
+          <ReportDialog postId={post.id} authorHandle={handle} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
     </>
   );

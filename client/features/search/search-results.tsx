@@ -1,4 +1,3 @@
-import { entryKeyOf } from '../../../common/contracts/post-entry';
 import type { SearchPostResult, SearchResponse } from '../../../common/contracts/search';
 import type { PublicProfile } from '../../../common/contracts/users';
 import { Link } from 'react-router';
@@ -55,7 +54,8 @@ export function SearchResults({ q }: { q: string }) {
           </h2>
           <ol className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
             {posts.map((post) => (
-              <li key={entryKeyOf(post)}>
+              // Search answers each post once, never a repost of it: its id is its key.
+              <li key={post.id}>
                 <PostResult post={post} q={q} terms={terms} />
               </li>
             ))}
