@@ -37,8 +37,8 @@ export interface ExportedMediaRow {
 
 /**
  * What an archive holds of one account, read a page at a time, oldest first: the account's
- * posts (replies included), the posts it liked and bookmarked, whom and what it follows, and
- * its uploads.
+ * posts (replies included), the posts it liked, bookmarked and reposted, whom and what it
+ * follows, and its uploads.
  */
 export function createAccountDataRepository(db: Db) {
   /** Every row of a keyset query, one page in memory at a time. */
@@ -54,6 +54,24 @@ export function createAccountDataRepository(db: Db) {
       if (!last || page.length < DATA_EXPORT_PAGE_SIZE) return;
       from = keysetOf(last);
     }
+  }
+
+  /** The posts the user liked, bookmarked or reposted: one row per post, by when. */
+  function postsMarkedBy(
+    table: 'post_likes' | 'bookmarks' | 'reposts',
+    userId: string,
+  ): AsyncGenerator<ExportedLikeRow> {
+    return paged(
+      (from) => {
+        let query = db.selectFrom(table).select(['post_id', 'created_at']).where('user_id', '=', userId);
+        if (from)
+          query = query.where((eb) =>
+            eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(from.at, from.id)),
+          );
+        return query.orderBy('created_at').orderBy('post_id').limit(DATA_EXPORT_PAGE_SIZE).execute();
+      },
+      (row) => ({ at: Number(row.created_at), id: row.post_id }),
+    );
   }
 
   return {
@@ -87,59 +105,9 @@ export function createAccountDataRepository(db: Db) {
       );
     },
 
-    likes(userId: string): AsyncGenerator<ExportedLikeRow> {
-      return paged(
-        (from) => {
-          let query = db
-            .selectFrom('post_likes')
-            .select(['post_id', 'created_at'])
-            .where('user_id', '=', userId);
-          if (from)
-            query = query.where((eb) =>
-              eb.or([
-                eb('created_at', '>', from.at),
-                eb.and([eb('created_at', '=', from.at), eb('post_id', '>', from.id)]),
-              ]),
-            );
-          return query.orderBy('created_at').orderBy('post_id').limit(DATA_EXPORT_PAGE_SIZE).execute();
-        },
-        (row) => ({ at: Number(row.created_at), id: row.post_id }),
-      );
-    },
-
-    bookmarks(userId: string): AsyncGenerator<ExportedLikeRow> {
-      return paged(
-        (from) => {
-          let query = db
-            .selectFrom('bookmarks')
-            .select(['post_id', 'created_at'])
-            .where('user_id', '=', userId);
-          if (from)
-            query = query.where((eb) =>
-              eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(from.at, from.id)),
-            );
-          return query.orderBy('created_at').orderBy('post_id').limit(DATA_EXPORT_PAGE_SIZE).execute();
-        },
-        (row) => ({ at: Number(row.created_at), id: row.post_id }),
-      );
-    },
-
-    reposts(userId: string): AsyncGenerator<ExportedLikeRow> {
-      return paged(
-        (from) => {
-          let query = db
-            .selectFrom('reposts')
-            .select(['post_id', 'created_at'])
-            .where('user_id', '=', userId);
-          if (from)
-            query = query.where((eb) =>
-              eb(eb.refTuple('created_at', 'post_id'), '>', eb.tuple(from.at, from.id)),
-            );
-          return query.orderBy('created_at').orderBy('post_id').limit(DATA_EXPORT_PAGE_SIZE).execute();
-        },
-        (row) => ({ at: Number(row.created_at), id: row.post_id }),
-      );
-    },
+    likes: (userId: string) => postsMarkedBy('post_likes', userId),
+    bookmarks: (userId: string) => postsMarkedBy('bookmarks', userId),
+    reposts: (userId: string) => postsMarkedBy('reposts', userId),
 
     /** The accounts it follows, with their handles of the moment. */
     following(userId: string): AsyncGenerator<ExportedFollowRow> {
