@@ -42,7 +42,7 @@ export const createPostRequestSchema = z.object({
   images: postImagesSchema.optional(),
   /** The link whose card the composer showed; absent or null when the author dismissed it. */
   linkPreviewUrl: z.string().max(2048).nullable().optional(),
-  /** Quoting: the top-level post this one embeds. A reply cannot quote. */
+  /** Quoting: the top-level post this one embeds (never a reply; a reply may quote, though). */
   quoteOfId: postIdSchema.optional(),
 });
 export type CreatePostRequest = z.input<typeof createPostRequestSchema>;

@@ -281,12 +281,22 @@ describe('quotes', () => {
     expect(refused.json()).toMatchObject({ error: { code: 'blocked' } });
   });
 
-  it('cannot quote a reply', async () => {
+  it('cannot quote a reply, while a reply may quote a post', async () => {
     const [ana, ben] = [await signedUpUser(t), await signedUpUser(t)];
     const anaPost = await post(ana, 'Top');
     const reply = await post(ana, 'Reply', anaPost);
     const refused = await call(ben, 'POST', '/posts', { body: 'x', quoteOfId: reply });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ error: { code: 'cannot_share_reply' } });
+    const other = await post(ben, 'Elsewhere');
+    const quotingReply = await ok(ben, 'POST', '/posts', {
+      body: 'See',
+      parentId: anaPost,
+      quoteOfId: other,
+    });
+    expect(quotingReply.json<{ post: Post }>().post).toMatchObject({
+      parentId: anaPost,
+      quote: { state: 'visible', id: other },
+    });
   });
 });
