@@ -13,6 +13,7 @@ import {
 } from '../posts';
 import { applyEvent, catchUp, deliverNewPost } from './live-delivery';
 import { pendingPosts } from './pending-posts';
+import { aPost } from '../../test-support/post-fixture';
 
 const READER = 'reader';
 const HOME_KEY = ['timelines', 'home'] as const;
@@ -20,26 +21,12 @@ const HOME_KEY = ['timelines', 'home'] as const;
 let sequence = 0;
 function post(authorId: string, overrides: Partial<Post> = {}): Post {
   sequence += 1;
-  return {
+  return aPost({
     id: `post-${sequence}`,
     author: { id: authorId, handle: authorId, displayName: authorId, avatar: null },
-    parentId: null,
-    bodyHtml: '<p>Hi</p>',
-    bodyText: 'Hi',
     createdAt: new Date(2026, 0, 1, 0, 0, sequence).toISOString(),
-    editedAt: null,
-    likeCount: 0,
-    replyCount: 0,
-    likedByMe: false,
-    repostCount: 0,
-    repostedByMe: false,
-    quote: null,
-    repostedBy: null,
-    bookmarkedByMe: false,
-    images: [],
-    linkPreview: null,
     ...overrides,
-  };
+  });
 }
 
 function pagesOf(...posts: Post[]): PostPages {

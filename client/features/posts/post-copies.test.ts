@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { entryKeyOf } from './post-copies';
 import type { Post } from '../../../common/contracts/posts';
-import { holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';
+import { aPost } from '../../test-support/post-fixture';
+import { entryKeyOf, holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';
 
 function post(id: string, overrides: Partial<Post> = {}): Post {
-  return {
-    id,
-    author: { id: 'cy', handle: 'cy', displayName: 'Cy', avatar: null },
-    parentId: null,
-    bodyHtml: '<p>Hi</p>',
-    bodyText: 'Hi',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    editedAt: null,
-    likeCount: 0,
-    replyCount: 0,
-    likedByMe: false,
-    repostCount: 0,
-    repostedByMe: false,
-    quote: null,
-    repostedBy: null,
-    bookmarkedByMe: false,
-    images: [],
-    linkPreview: null,
-    ...overrides,
-  };
+  return aPost({ id, ...overrides });
 }
 
 const ana = { id: 'ana', handle: 'ana', displayName: 'Ana', avatar: null };
