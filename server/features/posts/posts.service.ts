@@ -1,12 +1,6 @@
 import { v7 as timeOrderedUuid } from 'uuid';
-import type { FeedEvent } from '../../../common/contracts/live-events';
 import type { PostImageRef } from '../../../common/contracts/media';
-import {
-  FEED_PAGE_SIZE,
-  type Post,
-  type PostPage,
-  type RepostResponse,
-} from '../../../common/contracts/posts';
+import { FEED_PAGE_SIZE, type Post, type PostPage } from '../../../common/contracts/posts';
 import { errors } from '../../errors';
 import type { Db, Tx } from '../../platform/db/database';
 import type { FeedPublisher } from '../live';
@@ -17,18 +11,14 @@ import type { UsersService } from '../users';
 import { type PreparedPostBody, preparePostBody } from './post-body';
 import { decodeCursor, encodeCursor } from '../../platform/cursor/keyset-cursor';
 import { presentPost, presentPublicPost } from './post.presenter';
+import { createPostWriter, type EventWithoutSeq } from './post-writes';
+import { createRepostAction } from './repost-action';
 import {
   createPostsRepository,
   type PostRow,
   type PostScope,
   type PostsRepository,
 } from './posts.repository';
-
-/** Events older than this are pruned from the log; clients that were away longer refetch. */
-export const FEED_EVENT_RETENTION_MS = 24 * 60 * 60 * 1000;
-const PRUNE_EVERY_N_EVENTS = 500;
-
-type EventWithoutSeq = FeedEvent extends infer E ? (E extends FeedEvent ? Omit<E, 'seq'> : never) : never;
 
 export interface PostsServiceDeps {
   db: Db;
@@ -57,12 +47,6 @@ const EVERYONE_VISIBLE: PostVisibility = {
   hides: async () => false,
 };
 
-interface WriteOutcome<T> {
-  result: T;
-  events: EventWithoutSeq[];
-  notifications?: PendingNotification[];
-}
-
 const byPostId = (a: { post_id: string }, b: { post_id: string }) => a.post_id.localeCompare(b.post_id);
 
 /** A reply's parent author hears of it as a reply, not a second time as a mention. */
@@ -86,6 +70,7 @@ export function createPostsService({
   now = Date.now,
 }: PostsServiceDeps) {
   const posts = createPostsRepository(db);
+  const write = createPostWriter({ db, publish, notifications, now });
 
   /** A post the viewer may read: it exists, its author is not suspended, nor hidden from them. */
   async function findVisible(postId: string, viewerId: string | null): Promise<Post | undefined> {
@@ -130,28 +115,6 @@ export function createPostsService({
       }
       return { result: { parentReplyCount }, events, notifications: removed };
     });
-  }
-
-  /**
-   * Writes, their event-log rows and their notifications commit together; feed events and then
-   * notifications go out only after the commit.
-   */
-  async function write<T>(work: (repo: PostsRepository, trx: Tx) => Promise<WriteOutcome<T>>): Promise<T> {
-    const { result, sequenced, pending } = await db.transaction().execute(async (trx) => {
-      const repo = createPostsRepository(trx);
-      const { result, events, notifications: pending = [] } = await work(repo, trx);
-      const sequenced: FeedEvent[] = [];
-      for (const event of events) {
-        sequenced.push({ ...event, seq: await repo.nextEventSeq(event.type, now()) });
-      }
-      return { result, sequenced, pending };
-    });
-    for (const event of sequenced) {
-      await publish(event);
-      if (event.seq % PRUNE_EVERY_N_EVENTS === 0) await posts.pruneEvents(now() - FEED_EVENT_RETENTION_MS);
-    }
-    await notifications.announce(pending);
-    return result;
   }
 
   async function requireOwnPost(repo: PostsRepository, postId: string, userId: string): Promise<PostRow> {
@@ -404,54 +367,7 @@ export function createPostsService({
       });
     },
 
-    /**
-     * One repost per person per top-level post: reposting again changes nothing, and neither
-     * does taking back a repost that is not there. Followers' Home timelines get it live.
-     */
-    async setRepost(userId: string, postId: string, isReposted: boolean): Promise<RepostResponse> {
-      if (isReposted) await assertCanInteractWith(userId, postId);
-      const reposter = isReposted ? await users.findAuthor(userId) : null;
-      return write(async (repo, trx) => {
-        const row = await repo.findById(postId, userId);
-        if (!row) throw errors.notFound('This post does not exist or was deleted.');
-        if (isReposted && row.parent_id !== null) throw errors.cannotShareReply();
-        const { changed, repostCount } = await repo.setRepost(
-          postId,
-          userId,
-          isReposted ? { id: timeOrderedUuid(), at: now() } : null,
-        );
-        const result = { repostCount, repostedByMe: isReposted };
-        if (!changed) return { result, events: [] };
-        const notice = { recipientId: row.author_id, actorId: userId, postId, sourcePostId: postId };
-        if (!isReposted || !reposter) {
-          const retracted = await notifications.retract(trx, { ...notice, type: 'repost' });
-          return {
-            result,
-            events: [{ type: 'repost.deleted', repostId: changed.id, postId, repostCount }],
-            notifications: retracted ? [retracted] : [],
-          };
-        }
-        const notified = await notifications.notify(trx, { ...notice, type: 'repost' });
-        const post = { ...presentPublicPost(row), repostCount };
-        return {
-          result,
-          events: [
-            {
-              type: 'repost.created',
-              post: {
-                ...post,
-                repostedBy: {
-                  id: changed.id,
-                  by: reposter,
-                  createdAt: new Date(changed.created_at).toISOString(),
-                },
-              },
-            },
-          ],
-          notifications: notified ? [notified] : [],
-        };
-      });
-    },
+    setRepost: createRepostAction({ write, users, notifications, assertCanInteractWith, now }),
   };
 }
 
