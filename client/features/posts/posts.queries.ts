@@ -6,10 +6,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { entryKeyOf } from './post-copies';
 import type { CreatePostRequest, Post, PostPage, PostResponse } from '../../../common/contracts/posts';
 import { api } from '../../lib/api-client';
-import { holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';
+import { entryKeyOf, holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';
 import { shownTimeline } from './shown-timeline';
 import { everyoneTimeline, FEED_KEY, type PageReader, type Timeline } from './timeline';
 
