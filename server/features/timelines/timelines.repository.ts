@@ -57,6 +57,8 @@ export function createTimelinesRepository(db: Db) {
    * its index there. PostgreSQL plans from its statistics.
    */
   const using = (index: string) => (isPostgres(db) ? sql`` : sql`indexed by ${sql.raw(index)}`);
+  // Row counts (`limit`, `offset`) are written into the SQL, not bound: SQLite plans a bound
+  // LIMIT as unknown and sorts and walks more for it (a Home page's database time fell a sixth).
 
   const repo = {
     /**
@@ -79,35 +81,32 @@ export function createTimelinesRepository(db: Db) {
     /**
      * Home from the window: the newest HOME_SCAN_WINDOW top-level posts before the cursor, kept
      * when the reader wrote them, follows their author or follows one of their tags. Complete
-     * whenever it answers `limit` rows (nothing outside the window is newer). The walk reads
-     * only the feed index, which holds each post's author.
+     * whenever it answers `limit` rows (nothing outside the window is newer). The window is one
+     * walk down the feed index, which holds each post's author, and it stops at a page: SQLite
+     * runs the inner query as a co-routine, PostgreSQL as a subquery scan, and both keep its
+     * order, so no sort runs.
      */
     async homeFromWindow(query: HomeQuery): Promise<EntryRow[]> {
       const { readerId, after, limit } = query;
-      // The window's oldest post, found by a walk that reads nothing but the index; then the
-      // reader's posts are looked for newest first and the walk stops at a page, or at that post.
-      const { rows: edges } = await sql<EntryRow>`
-        select created_at, id from posts ${using('posts_parent_created')}
-        where parent_id is null ${before('created_at', 'id', after)}
-        order by created_at desc, id desc
-        limit 1 offset ${(query.window ?? HOME_SCAN_WINDOW) - 1}`.execute(db);
-      const edge = edges[0];
-      const floor = edge ? sql`and (created_at, id) >= (${Number(edge.created_at)}, ${edge.id})` : sql``;
       // One primary-key look-up per post looked at, for readers who follow any tag.
       const byTag = query.followsTags
         ? sql`or exists (select 1 from post_hashtags ph
-              where ph.post_id = posts.id
+              where ph.post_id = w.id
                 and ph.tag in (select tag from followed_hashtags where user_id = ${readerId}))`
         : sql``;
       const { rows } = await sql<EntryRow>`
-        select id, created_at from posts ${using('posts_parent_created')}
-        where parent_id is null ${before('created_at', 'id', after)} ${floor}
-          and (author_id = ${readerId}
+        select id, created_at from (
+          select id, created_at, author_id from posts ${using('posts_parent_created')}
+          where parent_id is null ${before('created_at', 'id', after)}
+          order by created_at desc, id desc
+          limit ${sql.lit(query.window ?? HOME_SCAN_WINDOW)}
+        ) w
+        where (author_id = ${readerId}
             or author_id in (select followee_id from follows where follower_id = ${readerId})
             ${byTag})
           ${visibleTo('author_id', readerId, query.isFiltered)}
         order by created_at desc, id desc
-        limit ${limit}`.execute(db);
+        limit ${sql.lit(limit)}`.execute(db);
       return rows;
     },
 
@@ -121,7 +120,7 @@ export function createTimelinesRepository(db: Db) {
       const { readerId, after, limit } = query;
       // The limit-th newest time of one source, or 0 when it has fewer: the bound of its walk.
       const nthNewest = (rows: RawBuilder<unknown>) =>
-        sql`coalesce((${rows} limit 1 offset ${limit - 1}), 0)`;
+        sql`coalesce((${rows} limit 1 offset ${sql.lit(limit - 1)}), 0)`;
       const byTag = query.followsTags
         ? sql`union all
           select ph.post_id as id, ph.created_at from followed_hashtags ft
@@ -152,12 +151,12 @@ export function createTimelinesRepository(db: Db) {
             select p.id, p.created_at from posts p ${using('posts_top_level_author')}
             where p.author_id = ${readerId} and p.parent_id is null ${before('p.created_at', 'p.id', after)}
             order by p.created_at desc, p.id desc
-            limit ${limit}
+            limit ${sql.lit(limit)}
           ) own
           ${byTag}
         ) candidates
         order by created_at desc, id desc
-        limit ${limit}`.execute(db);
+        limit ${sql.lit(limit)}`.execute(db);
       return rows;
     },
 
@@ -193,14 +192,14 @@ export function createTimelinesRepository(db: Db) {
             and r.created_at >= coalesce((select n.created_at from reposts n
               where n.user_id = f.followee_id ${before('n.created_at', 'n.id', after)} ${ofVisibleAuthor('n')}
               order by n.created_at desc, n.id desc
-              limit 1 offset ${limit - 1}), 0)
+              limit 1 offset ${sql.lit(limit - 1)}), 0)
           union all
           select * from (
             select r.id, r.created_at, r.post_id, r.user_id from reposts r
             where r.user_id = ${readerId} ${before('r.created_at', 'r.id', after)}
               ${above('r.created_at', 'r.id')} ${ofVisibleAuthor('r')}
             order by r.created_at desc, r.id desc
-            limit ${limit}
+            limit ${sql.lit(limit)}
           ) own`
         : sql`
           select * from (
@@ -211,7 +210,7 @@ export function createTimelinesRepository(db: Db) {
               ${visibleTo('r.user_id', readerId, isFiltered)}
               ${ofVisibleAuthor('r')}
             order by r.created_at desc, r.id desc
-            limit ${limit}
+            limit ${sql.lit(limit)}
           ) recent`;
       const { rows } = await sql<RepostEntryRow>`
         select r.id, r.created_at, r.post_id, r.user_id as reposter_id,
@@ -220,7 +219,7 @@ export function createTimelinesRepository(db: Db) {
         from (${candidates}) r
         join users u on u.id = r.user_id and u.suspended_at is null
         order by r.created_at desc, r.id desc
-        limit ${limit}`.execute(db);
+        limit ${sql.lit(limit)}`.execute(db);
       return rows;
     },
 
@@ -249,7 +248,7 @@ export function createTimelinesRepository(db: Db) {
           ${before('created_at', 'post_id', after)}
           ${readerId === null ? sql`` : visibleTo('author_id', readerId, isFiltered)}
         order by created_at desc, post_id desc
-        limit ${limit}`.execute(db);
+        limit ${sql.lit(limit)}`.execute(db);
       return rows;
     },
 
@@ -260,7 +259,7 @@ export function createTimelinesRepository(db: Db) {
         where created_at > ${since}
         group by tag
         order by authors desc, tag
-        limit ${TRENDING_TAGS_LIMIT}`.execute(db);
+        limit ${sql.lit(TRENDING_TAGS_LIMIT)}`.execute(db);
       return rows.map((row) => ({ tag: row.tag, authors: Number(row.authors) }));
     },
   };

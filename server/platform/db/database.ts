@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { DatabaseTarget } from '../../config';
 import { migrations } from './migrations';
 import type { Database } from './schema';
+import { SQLITE_MMAP_BYTES } from './sqlite-reader';
 import { withStatementCache } from './statement-cache';
 
 /**
@@ -51,6 +52,7 @@ function openSqlite(file: string): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  database.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './database';
-import { openSqliteReader, SQLITE_READER_MMAP_BYTES } from './sqlite-reader';
+import { openSqliteReader, SQLITE_MMAP_BYTES } from './sqlite-reader';
 import type { Db } from './database';
 
 // SQLite on purpose, whatever the test database: readers exist for SQLite files only.
@@ -51,6 +51,12 @@ describe('SQLite reader', () => {
     await openBoth();
     await expect(reader.insertInto('users').values(newUser('eve')).execute()).rejects.toThrow(/readonly/);
     const { rows } = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(reader);
-    expect(rows[0]?.mmap_size).toBe(SQLITE_READER_MMAP_BYTES);
+    expect(rows[0]?.mmap_size).toBe(SQLITE_MMAP_BYTES);
+  });
+
+  it('shares the mapping with the server’s own connection', async () => {
+    await openBoth();
+    const { rows } = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(writer.db);
+    expect(rows[0]?.mmap_size).toBe(SQLITE_MMAP_BYTES);
   });
 });

@@ -6,13 +6,14 @@ import { withStatementCache } from './statement-cache';
 
 const SQLITE_READER_BUSY_TIMEOUT_MS = 5_000;
 /**
- * How much of the database file a reader maps into memory instead of reading page by page: the
- * pages come straight from the OS page cache, without a copy and without SQLite's own page-cache
- * lookups, which were the largest cost of a search after the index itself (BENCHMARKS.md).
- * Address space only; the mapped pages are the OS's file cache, shared with every other reader
- * of the file.
+ * How much of the database file each connection (the server's and every reader's) maps into
+ * memory instead of reading page by page: the pages come straight from the OS page cache, without
+ * a copy and without SQLite's own page-cache lookups, which were the largest cost of a search
+ * after the index itself, and a third of a Home page's CPU time on the server's connection
+ * (BENCHMARKS.md). Address space only; the mapped pages are the OS's file cache, shared by every
+ * connection to the file. Writes still go through SQLite's own pages.
  */
-export const SQLITE_READER_MMAP_BYTES = 1024 * 1024 * 1024;
+export const SQLITE_MMAP_BYTES = 1024 * 1024 * 1024;
 
 /**
  * A read-only connection to the SQLite file the server's own connection writes (WAL lets it read
@@ -22,6 +23,6 @@ export const SQLITE_READER_MMAP_BYTES = 1024 * 1024 * 1024;
 export function openSqliteReader(file: string): Db {
   const database = new SQLite(file, { readonly: true, fileMustExist: true });
   database.pragma(`busy_timeout = ${SQLITE_READER_BUSY_TIMEOUT_MS}`);
-  database.pragma(`mmap_size = ${SQLITE_READER_MMAP_BYTES}`);
+  database.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
