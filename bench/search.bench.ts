@@ -83,8 +83,8 @@ async function measure(server: ServerProcess, path: string, queries: readonly st
 }
 
 async function main() {
-  // BENCH_SEARCH_WORKERS=0 measures searches read on the event loop, for comparison.
-  const workers = process.env.BENCH_SEARCH_WORKERS;
+  // BENCH_READ_WORKERS=0 measures searches read on the event loop, for comparison.
+  const workers = process.env.BENCH_READ_WORKERS;
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-bench-search-'));
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const database = openDatabase(config.database);
@@ -105,7 +105,7 @@ async function main() {
     );
     await database.close();
 
-    const ours = await startBuiltServer(dataDir, workers === undefined ? {} : { SEARCH_WORKERS: workers });
+    const ours = await startBuiltServer(dataDir, workers === undefined ? {} : { READ_WORKERS: workers });
     servers.push(ours);
     const baseline = await startServerProcess(
       [

@@ -1,11 +1,11 @@
-// Bundles the server into dist/server/main.js, the operator's command line into admin.js, and the search worker thread next to them; packages stay in node_modules (native better-sqlite3).
+// Bundles the server into dist/server/main.js, the operator's command line into admin.js, and the read worker thread next to them; packages stay in node_modules (native better-sqlite3).
 import { build } from 'esbuild';
 
 await build({
   entryPoints: {
     main: 'server/main.ts',
     admin: 'server/admin.ts',
-    'search-worker': 'server/features/search/search-worker.ts',
+    'read-worker': 'server/read-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

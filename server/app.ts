@@ -50,6 +50,7 @@ import type { ObjectStorage } from './platform/storage/object-storage';
 import { createStorageFor } from './platform/storage/storage-for';
 import { installRealtime } from './realtime/install-realtime';
 import type { RealtimeServer } from './realtime/realtime-server';
+import { startReadWorkers } from './read-workers';
 import { createScaleOut } from './scale-out';
 
 /** What tests change in the app they build; production passes none of it. */
@@ -140,6 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
   };
 
+  const readWorkers =
+    config.database.kind === 'sqlite' && config.database.file !== ':memory:' && config.readWorkers > 0
+      ? startReadWorkers(config.database.file, config.readWorkers)
+      : null;
+  if (readWorkers) app.addHook('onClose', async () => readWorkers.close());
+
   // Features in dependency order: each gets the services of those before it, never after.
   const users = usersFeature(platform);
   const admins = adminsFeature(platform);
@@ -169,9 +176,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const posts = postsFeature(platform, { users, notifications, media, linkPreviews, safety });
   const dataExport = dataExportFeature(platform, { notifications });
   testHooks.onDataExportJob?.(dataExport.job);
-  searchFeature(platform, { users, safety });
+  searchFeature(platform, { users, safety, readPage: readWorkers?.readSearchPage ?? null });
   const follows = followsFeature(platform, { users, notifications, safety });
-  timelinesFeature(platform, { safety });
+  timelinesFeature(platform, { safety, readPage: readWorkers?.readTimelinePage ?? null });
   bookmarksFeature(platform, { posts, safety });
   profilesFeature(platform, { users, posts, safety, follows });
   moderationFeature(platform, { users, posts, admins, audit, live });

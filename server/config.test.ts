@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  CONFIG_VARIABLES,
-  ConfigError,
-  defaultSearchWorkers,
-  loadConfig,
-  SEARCH_WORKERS_MAX,
-} from './config';
+import { CONFIG_VARIABLES, ConfigError, defaultReadWorkers, loadConfig, READ_WORKERS_MAX } from './config';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -110,11 +104,7 @@ describe('loadConfig', () => {
       'must be a whole number from 1 to 65535 (0: any free port)',
     ],
     ['PUSHER_PORT', ['abc', ' ', '0', '443.5', '70000'], 'must be a whole number from 1 to 65535'],
-    [
-      'SEARCH_WORKERS',
-      ['many', ' ', '-1', '2.5', '9'],
-      `must be a whole number from 0 to ${SEARCH_WORKERS_MAX}`,
-    ],
+    ['READ_WORKERS', ['many', ' ', '-1', '2.5', '9'], `must be a whole number from 0 to ${READ_WORKERS_MAX}`],
   ] as const)('says what %s must be', (name, values, message) => {
     for (const value of values) {
       // A blank value means "unset", which is not an error.
@@ -261,22 +251,22 @@ describe('address confirmation', () => {
   });
 });
 
-describe('search workers', () => {
+describe('read workers', () => {
   it('starts one per core, at least one and never more than the cap', () => {
-    expect([1, 2, 4, 64].map((cores) => defaultSearchWorkers(cores))).toEqual([1, 2, 4, SEARCH_WORKERS_MAX]);
-    expect(loadConfig({ DATA_DIR: tempDir() }).searchWorkers).toBe(defaultSearchWorkers());
+    expect([1, 2, 4, 64].map((cores) => defaultReadWorkers(cores))).toEqual([1, 2, 4, READ_WORKERS_MAX]);
+    expect(loadConfig({ DATA_DIR: tempDir() }).readWorkers).toBe(defaultReadWorkers());
   });
 
   it('takes 0 (read on the event loop) up to the cap', () => {
-    expect(loadConfig({ DATA_DIR: tempDir(), SEARCH_WORKERS: '0' }).searchWorkers).toBe(0);
-    expect(loadConfig({ DATA_DIR: tempDir(), SEARCH_WORKERS: '3' }).searchWorkers).toBe(3);
+    expect(loadConfig({ DATA_DIR: tempDir(), READ_WORKERS: '0' }).readWorkers).toBe(0);
+    expect(loadConfig({ DATA_DIR: tempDir(), READ_WORKERS: '3' }).readWorkers).toBe(3);
   });
 
-  it('stops the start naming SEARCH_WORKERS for a count it cannot run', () => {
-    for (const value of ['-1', '2.5', 'many', String(SEARCH_WORKERS_MAX + 1)]) {
-      const problems = problemsOf({ SEARCH_WORKERS: value });
+  it('stops the start naming READ_WORKERS for a count it cannot run', () => {
+    for (const value of ['-1', '2.5', 'many', String(READ_WORKERS_MAX + 1)]) {
+      const problems = problemsOf({ READ_WORKERS: value });
       expect(problems, value).toHaveLength(1);
-      expect(problems[0]).toMatch(/^SEARCH_WORKERS /);
+      expect(problems[0]).toMatch(/^READ_WORKERS /);
     }
   });
 });

@@ -21,15 +21,16 @@ const REALTIME_SECRET_MIN_LENGTH = 32;
 const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 /** An address, or a display name and an address in angle brackets. */
 const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
-/** Search worker threads at most, whatever the machine; SEARCH_WORKERS can say fewer (0: none). */
-export const SEARCH_WORKERS_MAX = 8;
+/** Read worker threads at most, whatever the machine; READ_WORKERS can say fewer (0: none). */
+export const READ_WORKERS_MAX = 8;
 
 /**
- * By default one search worker per core: a search costs its worker about twice what it costs
- * the event loop (HTTP, the hits cache), so the event loop's core has room for a worker too.
+ * By default one read worker per core: a search or a timeline page costs its worker more than
+ * it costs the event loop (HTTP, the session, the hits cache), so the event loop's core has
+ * room for a worker too.
  */
-export function defaultSearchWorkers(cores = availableParallelism()): number {
-  return Math.min(SEARCH_WORKERS_MAX, Math.max(1, cores));
+export function defaultReadWorkers(cores = availableParallelism()): number {
+  return Math.min(READ_WORKERS_MAX, Math.max(1, cores));
 }
 
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -158,7 +159,7 @@ const envSchema = z.object({
     'must be an address such as no-reply@tidings.example or "Tidings <no-reply@tidings.example>"',
   ),
   REQUIRE_EMAIL_CONFIRMATION: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
-  SEARCH_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, SEARCH_WORKERS_MAX).optional()),
+  READ_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, READ_WORKERS_MAX).optional()),
   CHECK_ANSWERS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
@@ -241,8 +242,8 @@ export interface Config {
    */
   requireEmailConfirmation: boolean;
   trustProxy: boolean;
-  /** Threads that read search results on SQLite (0: the event loop reads them itself). */
-  searchWorkers: number;
+  /** Threads that read search results and timeline pages on SQLite (0: the event loop reads them). */
+  readWorkers: number;
   /**
    * Every API answer is checked against its route table entry before it is sent; a mismatch is
    * logged and answered 500. On unless NODE_ENV is production (CHECK_ANSWERS overrides).
@@ -293,7 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? vars.SMTP_URL !== undefined
         : vars.REQUIRE_EMAIL_CONFIRMATION === 'true',
     trustProxy: vars.TRUST_PROXY === 'true',
-    searchWorkers: vars.SEARCH_WORKERS ?? defaultSearchWorkers(),
+    readWorkers: vars.READ_WORKERS ?? defaultReadWorkers(),
     checkAnswers:
       vars.CHECK_ANSWERS === undefined ? vars.NODE_ENV !== 'production' : vars.CHECK_ANSWERS === 'true',
     previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')

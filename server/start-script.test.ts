@@ -49,7 +49,7 @@ beforeAll(async () => {
   await build({
     entryPoints: {
       main: join(repo, 'server/main.ts'),
-      'search-worker': join(repo, 'server/features/search/search-worker.ts'),
+      'read-worker': join(repo, 'server/read-worker.ts'),
     },
     outdir: join(checkout, 'dist', 'server'),
     bundle: true,

@@ -52,9 +52,9 @@ export async function createTestApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
-    // A search worker starts from TypeScript in about 0.6 s; tests that are about the workers ask
-    // for them (search-workers.test.ts), and the browser tests run them from the bundle.
-    SEARCH_WORKERS: '0',
+    // A read worker starts from TypeScript in about 0.6 s; tests that are about the workers ask
+    // for them (read-workers.test.ts), and the browser tests run them from the bundle.
+    READ_WORKERS: '0',
     ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
     ...env,
   });

@@ -24,12 +24,12 @@ async function write(cookie: string, method: 'POST' | 'PATCH' | 'DELETE', url: s
   return response.json<{ post?: { id: string } }>();
 }
 
-// Read on the event loop (0) and on a search worker thread with its own connection (1).
+// Read on the event loop (0) and on a read worker thread with its own connection (1).
 describe.each(['0', '1'])(
-  'search answers stay current while pages of hits are reused (SEARCH_WORKERS=%s)',
+  'search answers stay current while pages of hits are reused (READ_WORKERS=%s)',
   (workers) => {
     beforeEach(async () => {
-      t = await createTestApp({ SEARCH_WORKERS: workers });
+      t = await createTestApp({ READ_WORKERS: workers });
     });
 
     it('shows a new, an edited and a deleted post at once to a query asked before', async () => {

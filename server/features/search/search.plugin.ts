@@ -1,25 +1,23 @@
 import type { Platform } from '../../platform/platform';
 import type { SafetyService } from '../safety';
 import type { UsersFeature } from '../users';
-import { startSearchWorkers } from './search-workers';
+import type { SearchPageReader } from './search-page';
 import { registerSearchRoutes } from './search.routes';
 import { createSearchService, type SearchService } from './search.service';
 
-/** GET /search, its worker threads on SQLite, and its cache of pages of hits. */
+/** GET /search and its cache of pages of hits; pages are read on the read workers when given. */
 export function searchFeature(
   platform: Platform,
-  { users, safety }: { users: UsersFeature; safety: SafetyService },
+  {
+    users,
+    safety,
+    readPage,
+  }: { users: UsersFeature; safety: SafetyService; readPage: SearchPageReader | null },
 ): SearchService {
-  const { app, config } = platform;
-  const workers =
-    config.database.kind === 'sqlite' && config.database.file !== ':memory:' && config.searchWorkers > 0
-      ? startSearchWorkers(config.database.file, config.searchWorkers)
-      : null;
-  if (workers) app.addHook('onClose', async () => workers.close());
   const search = createSearchService({
     db: platform.db,
     users: users.service,
-    ...(workers ? { readPage: workers.readPage } : {}),
+    ...(readPage ? { readPage } : {}),
     hiddenAuthorsFor: (viewerId) => safety.hiddenAuthorsFor(viewerId),
   });
   // Cached pages are stale from the moment posts change, on this node or any other.

@@ -10,11 +10,14 @@ export type TaskReply =
   { id: number; ok: true; output: unknown } | { id: number; ok: false; message: string };
 
 /** Inside a worker thread: answers the pool's task requests with these functions. */
-export function serveTasks(tasks: Record<string, (input: never) => Promise<unknown>>): void {
+export function serveTasks<Tasks extends { [Task in keyof Tasks]: (input: never) => Promise<unknown> }>(
+  tasks: Tasks,
+): void {
   const port = parentPort;
   if (!port) throw new Error('serveTasks runs inside a worker thread');
+  const byName = new Map<string, (input: never) => Promise<unknown>>(Object.entries(tasks));
   port.on('message', (request: TaskRequest) => {
-    const run = tasks[request.task];
+    const run = byName.get(request.task);
     const reply = (message: TaskReply) => port.postMessage(message);
     if (!run) {
       reply({ id: request.id, ok: false, message: `unknown task ${request.task}` });
