@@ -10,6 +10,7 @@ import {
 import { encodeCursor, type PostCursor } from '../../server/platform/cursor/keyset-cursor';
 import type { Db } from '../../server/platform/db/database';
 import { percentile, runPool } from '../link-preview/bench-tools';
+import { runHttpLoad } from './http-load';
 
 export const CONCURRENCY = 16;
 /** No phase runs longer than this, whatever its count. */
@@ -157,49 +158,71 @@ export async function naiveHome(db: Db, request: HomeRequest): Promise<string[]>
   return ids.filter((id) => byId.has(id));
 }
 
-/** Measures `requests` at CONCURRENCY with `fetchPage`; latencies split by each page's plan. */
-async function measure(
-  requests: readonly HomeRequest[],
+/** Latency figures of a phase, split by each page's plan. */
+function figuresOf(
+  measured: readonly { request: HomeRequest; ms: number }[],
+  elapsedMs: number,
   plans: ReadonlyMap<HomeRequest, Plan>,
-  fetchPage: (request: HomeRequest) => Promise<string[]>,
-  serverPid: number | null,
-): Promise<PhaseFigures> {
-  collectGarbage();
-  const cpuBefore = serverPid === null ? null : cpuMsOf(serverPid);
-  const run = await runPool(requests, CONCURRENCY, MAX_PHASE_MS, async (request) => {
-    const ids = await fetchPage(request);
-    if (ids.length === 0) throw new Error(`an empty Home page for ${request.reader.userId}`);
-    return plans.get(request) ?? 'window';
-  });
-  const cpuAfter = serverPid === null ? null : cpuMsOf(serverPid);
+  cpuMsPerRequest: number | null,
+): PhaseFigures {
+  const planOf = (request: HomeRequest) => plans.get(request) ?? 'window';
   const split = (plan: Plan) =>
     latenciesOf(
-      run.latenciesMs.filter((_, i) => run.results[i] === plan),
+      measured.filter(({ request }) => planOf(request) === plan).map(({ ms }) => ms),
       Number.NaN,
     );
   return {
-    ...latenciesOf(run.latenciesMs, run.elapsedMs),
-    cpuMsPerRequest:
-      cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / run.latenciesMs.length,
+    ...latenciesOf(
+      measured.map(({ ms }) => ms),
+      elapsedMs,
+    ),
+    cpuMsPerRequest,
     byPlan: Object.fromEntries(PLANS.map((plan) => [plan, split(plan)])) as Record<Plan, Latencies>,
   };
 }
 
-export function measureHttp(
-  pool: Pool,
+/**
+ * The app over HTTP at CONCURRENCY, from the load generator's own thread (http-load.ts), with
+ * the server's CPU time per request.
+ */
+export async function measureHttp(
+  origin: string,
   serverPid: number,
   requests: readonly HomeRequest[],
   plans: ReadonlyMap<HomeRequest, Plan>,
 ): Promise<PhaseFigures> {
-  return measure(requests, plans, (request) => homeOverHttp(pool, request), serverPid);
+  collectGarbage();
+  const cpuBefore = cpuMsOf(serverPid);
+  const run = await runHttpLoad({
+    origin,
+    requests: requests.map((request) => ({ path: pathOf(request), cookie: request.reader.cookie })),
+    concurrency: CONCURRENCY,
+    maxMs: MAX_PHASE_MS,
+  });
+  const cpuAfter = cpuMsOf(serverPid);
+  const measured = run.latenciesMs.map(({ index, ms }) => ({ request: requests[index] as HomeRequest, ms }));
+  return figuresOf(
+    measured,
+    run.elapsedMs,
+    plans,
+    cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / measured.length,
+  );
 }
 
-export function measureNaive(
+/** The naive query in this process, at CONCURRENCY on the same database. */
+export async function measureNaive(
   db: Db,
   requests: readonly HomeRequest[],
   plans: ReadonlyMap<HomeRequest, Plan>,
 ): Promise<PhaseFigures> {
-  return measure(requests, plans, (request) => naiveHome(db, request), null);
+  collectGarbage();
+  const run = await runPool(requests, CONCURRENCY, MAX_PHASE_MS, async (request) => {
+    const ids = await naiveHome(db, request);
+    if (ids.length === 0) throw new Error(`an empty Home page for ${request.reader.userId}`);
+    return request;
+  });
+  const measured = run.results.map((request, i) => ({ request, ms: run.latenciesMs[i] ?? Number.NaN }));
+  return figuresOf(measured, run.elapsedMs, plans, null);
 }
 
 /** Pages whose post ids over HTTP differ from the naive query's: both must say the same. */
