@@ -6,7 +6,7 @@ import type { LikeResponse } from '../../common/contracts/posts';
 import { createTestApp } from '../test-support/test-app';
 import { installErrorHandler } from './error-handler';
 import { defineRoute, installAnswerChecking } from './route-table';
-import type { SerializedJson } from './serialized-json';
+import { type SerializedJson, serializeJson } from './serialized-json';
 
 const POST_ID = '0190c7b4-0000-7000-8000-000000000001';
 const like = { method: 'PUT', url: `/posts/${POST_ID}/like` } as const;
@@ -71,7 +71,11 @@ describe('answer checking', () => {
   });
 
   it('checks JSON made elsewhere, and what an answer becomes on the wire', async () => {
-    const text = '{"likeCount":"3","likedByMe":true}' as SerializedJson<LikeResponse>;
+    // What a worker would send if its answer were wrong: the count as a string.
+    const text = serializeJson({
+      likeCount: '3',
+      likedByMe: true,
+    }) as unknown as SerializedJson<LikeResponse>;
     const serialized = await appAnswering(true, () => text);
     expect((await serialized.app.inject(like)).statusCode).toBe(500);
     expect(serialized.lines.find((line) => line.level === 50)?.issues).toMatchObject([

@@ -10,7 +10,7 @@ import type { Readable } from 'node:stream';
 import type { AnswerOf, ApiRoute, BodyOut, IsFileAnswer, ParamsOut, QueryOut } from '../../common/api/route';
 import { errors } from '../errors';
 import { parseInput } from './parse-input';
-import type { SerializedJson } from './serialized-json';
+import { asBuffer, isSerializedJson, parseSerializedJson, type SerializedJson } from './serialized-json';
 
 /**
  * A route's input, parsed with the table's schemas when the handler asks for it (400
@@ -90,8 +90,12 @@ export function defineRoute<R extends ApiRoute>(
       // cannot narrow the generic result from this run-time check, so it is told.
       if ('file' in route.response) return sendFile(reply, route.response.file, result as FileDownload);
       if (checkAnswers) checkAnswer(route.response.schema, route.name, request, result);
-      // Text made as JSON elsewhere (a worker) goes out as it is.
-      if (typeof result === 'string') void reply.type('application/json; charset=utf-8');
+      // JSON made elsewhere (a worker) goes out as it is.
+      if (isSerializedJson(result))
+        return reply
+          .status(route.response.status)
+          .type('application/json; charset=utf-8')
+          .send(asBuffer(result));
       return reply.status(route.response.status).send(result);
     },
   });
@@ -125,7 +129,7 @@ function checkAnswer(schema: z.ZodType, routeName: string, request: FastifyReque
 
 /** What the client will read: JSON made elsewhere as it is, anything else as it serializes. */
 function asSent(result: unknown): unknown {
-  if (typeof result === 'string') return JSON.parse(result);
+  if (isSerializedJson(result)) return parseSerializedJson(result);
   if (result === undefined) return undefined;
   return JSON.parse(JSON.stringify(result));
 }

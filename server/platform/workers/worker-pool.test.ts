@@ -33,6 +33,19 @@ describe('worker pool', () => {
     expect(after.threadId).toBe(before.threadId);
   });
 
+  it('moves an answer’s own byte arrays to the event loop, and copies pooled ones', async () => {
+    const pool = open({ size: 1, workerData: null });
+    const text = '{"posts":[{"bodyText":"café 東京"}]}';
+    const answer = await pool.run<{ own: Uint8Array; pooled: Uint8Array }>('bytes', text);
+    expect(new TextDecoder().decode(answer.own)).toBe(text);
+    expect(new TextDecoder().decode(answer.pooled)).toBe(text);
+    // The worker no longer holds the moved array; the pooled one, shared with its other Buffers, stays.
+    const size = new TextEncoder().encode(text).byteLength;
+    expect(await pool.run('bytesLeft', null)).toEqual({ own: 0, pooled: size });
+    const again = await pool.run<{ pooled: Uint8Array }>('bytes', 'second');
+    expect(new TextDecoder().decode(again.pooled)).toBe('second');
+  });
+
   it('rejects the tasks of a worker that dies, and starts a new one for the next task', async () => {
     const pool = open({ size: 1, workerData: null });
     const first = await pool.run<Echo>('echo', 1);
