@@ -1,13 +1,12 @@
 /** The load generator's thread (http-load.ts): sends the requests, answers their latencies. */
-import { parentPort, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
+import { serveTasks } from '../../server/platform/workers/worker-tasks';
 import { runPool } from '../link-preview/bench-tools';
-import type { LoadInput, LoadRun } from './http-load';
+import { HTTP_LOAD_TASK, type LoadInput, type LoadRun } from './http-load';
 
 const API_HEADERS = { 'x-requested-with': 'XMLHttpRequest' };
 
-async function main(): Promise<LoadRun> {
-  const { origin, requests, concurrency, maxMs } = workerData as LoadInput;
+async function load({ origin, requests, concurrency, maxMs }: LoadInput): Promise<LoadRun> {
   const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
   try {
     const indexed = requests.map((request, index) => ({ request, index }));
@@ -32,8 +31,4 @@ async function main(): Promise<LoadRun> {
   }
 }
 
-main().then(
-  (run) => parentPort?.postMessage(run),
-  (error: unknown) =>
-    parentPort?.postMessage({ error: error instanceof Error ? error.message : String(error) }),
-);
+serveTasks({ [HTTP_LOAD_TASK]: load });
