@@ -3,32 +3,22 @@ import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
 import { queryTemplate, type QueryTemplate } from '../../platform/db/query-template';
 import type { Database, PostsTable } from '../../platform/db/schema';
-import { QUOTE_EXCERPT_LENGTH } from '../../../common/contracts/limits';
 import { hiddenAuthorsOf } from '../safety';
 import type { PostCursor } from '../../platform/cursor/keyset-cursor';
+import { type QuotedColumns, withQuotedPosts } from './quoted-posts';
 
-/** A post as the queries below select it: its columns, its author's names, the reader's like. */
-export type PostRow = Selectable<PostsTable> & {
+/** A post's row with its author's names and what the reader did to it, before its quote is read. */
+type OwnPostRow = Selectable<PostsTable> & {
   author_handle: string;
   author_display_name: string;
   author_avatar_json: string | null;
   liked_by: string | null;
   bookmarked_by: string | null;
   reposted_by: string | null;
-} & QuotedColumns;
+};
 
-/** The quoted post's columns, all null when the post quotes nothing or the quoted post is gone. */
-export interface QuotedColumns {
-  quoted_id: string | null;
-  quoted_author_id: string | null;
-  quoted_excerpt: string | null;
-  quoted_created_at: number | null;
-  quoted_images_json: string | null;
-  quoted_author_handle: string | null;
-  quoted_author_display_name: string | null;
-  quoted_author_avatar_json: string | null;
-  quoted_author_suspended_at: number | null;
-}
+/** A post as the queries below answer it: its columns, its author's names, the reader's like, its quote. */
+export type PostRow = OwnPostRow & QuotedColumns;
 
 /** The columns a new post is written with; counts and edit time take their defaults. */
 export type NewPostRow = Pick<
@@ -72,22 +62,6 @@ function selectPosts(db: Db, viewerId: string | null, { includeSuspended = false
     .leftJoin('reposts as my_repost', (join) =>
       join.onRef('my_repost.post_id', '=', 'posts.id').on('my_repost.user_id', '=', viewerId ?? ''),
     )
-    .leftJoin('posts as quoted', 'quoted.id', 'posts.quote_of_id')
-    .leftJoin('users as quoted_author', 'quoted_author.id', 'quoted.author_id')
-    .select([
-      'quoted.id as quoted_id',
-      'quoted.author_id as quoted_author_id',
-      // Inlined, not a parameter: the compiled templates take only the parameters they name.
-      sql<string | null>`substr(${sql.ref('quoted.body_text')}, 1, ${sql.lit(QUOTE_EXCERPT_LENGTH)})`.as(
-        'quoted_excerpt',
-      ),
-      'quoted.created_at as quoted_created_at',
-      'quoted.images_json as quoted_images_json',
-      'quoted_author.handle as quoted_author_handle',
-      'quoted_author.display_name as quoted_author_display_name',
-      'quoted_author.avatar_json as quoted_author_avatar_json',
-      'quoted_author.suspended_at as quoted_author_suspended_at',
-    ])
     .select([
       'posts.id',
       'posts.author_id',
@@ -121,7 +95,7 @@ interface ListParams extends Record<string, unknown> {
   limit: number;
 }
 
-const listTemplates = new Map<string, QueryTemplate<Database, ListParams, PostRow>>();
+const listTemplates = new Map<string, QueryTemplate<Database, ListParams, OwnPostRow>>();
 
 /**
  * Page queries come in 32 shapes (scope × cursor or not × order × filtered or not); each is
@@ -131,7 +105,7 @@ function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order,
   const key = `${kind}:${hasCursor}:${order}:${isFiltered}`;
   let template = listTemplates.get(key);
   if (!template) {
-    template = queryTemplate<Database, ListParams, PostRow>((db, param) => {
+    template = queryTemplate<Database, ListParams, OwnPostRow>((db, param) => {
       let query = selectPosts(db, param('viewerId'));
       if (kind === 'feed') query = query.where('posts.parent_id', 'is', null);
       if (kind === 'replies') query = query.where('posts.parent_id', '=', param('scopeId'));
@@ -163,7 +137,7 @@ function listTemplate(kind: PostScope['kind'], hasCursor: boolean, order: Order,
 
 /** One post by id; a post page and its replies look it up on every read, so compiled once. */
 const byIdTemplate = (options: ReadOptions) =>
-  queryTemplate<Database, { id: string; viewerId: string }, PostRow>((db, param) =>
+  queryTemplate<Database, { id: string; viewerId: string }, OwnPostRow>((db, param) =>
     selectPosts(db, param('viewerId'), options).where('posts.id', '=', param('id')),
   );
 const byId = byIdTemplate({});
@@ -220,7 +194,7 @@ export function createPostsRepository(db: Db) {
       { includeSuspended = false }: ReadOptions = {},
     ): Promise<PostRow | undefined> {
       const template = includeSuspended ? byIdIncludingSuspended : byId;
-      const [row] = await template.execute(db, { id, viewerId: viewerId ?? '' });
+      const [row] = await withQuotedPosts(db, await template.execute(db, { id, viewerId: viewerId ?? '' }));
       return row;
     },
 
@@ -228,7 +202,7 @@ export function createPostsRepository(db: Db) {
      * One page in scope order, starting after the cursor. Asks for one extra row to know if more
      * exist. `isFiltered` leaves out the authors the viewer blocks, mutes or is blocked by.
      */
-    list(
+    async list(
       scope: PostScope,
       viewerId: string | null,
       limit: number,
@@ -236,13 +210,15 @@ export function createPostsRepository(db: Db) {
       order: Order,
       isFiltered = false,
     ) {
-      return listTemplate(scope.kind, cursor !== null, order, isFiltered && viewerId !== null).execute(db, {
+      const template = listTemplate(scope.kind, cursor !== null, order, isFiltered && viewerId !== null);
+      const rows = await template.execute(db, {
         viewerId: viewerId ?? '',
         scopeId: scopeIdOf(scope),
         createdAt: cursor?.createdAt ?? 0,
         id: cursor?.id ?? '',
         limit,
       });
+      return withQuotedPosts(db, rows);
     },
 
     async insert(row: NewPostRow) {
@@ -403,17 +379,21 @@ export function createPostsRepository(db: Db) {
 export type PostsRepository = ReturnType<typeof createPostsRepository>;
 
 type ByIdsParams = Record<string, string>;
-const byIdsTemplates = new Map<number, QueryTemplate<Database, ByIdsParams, PostRow>>();
+const byIdsTemplates = new Map<number, QueryTemplate<Database, ByIdsParams, OwnPostRow>>();
 
 /**
  * The posts with these ids that still exist, in no particular order (search orders them). One
  * compiled query per number of ids (a page holds at most a few dozen), like the page queries.
  */
-export function findPostsByIds(db: Db, ids: readonly string[], viewerId: string | null): Promise<PostRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
+export async function findPostsByIds(
+  db: Db,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
   let template = byIdsTemplates.get(ids.length);
   if (!template) {
-    template = queryTemplate<Database, ByIdsParams, PostRow>((db, param) =>
+    template = queryTemplate<Database, ByIdsParams, OwnPostRow>((db, param) =>
       selectPosts(db, param('viewerId')).where(
         'posts.id',
         'in',
@@ -424,5 +404,5 @@ export function findPostsByIds(db: Db, ids: readonly string[], viewerId: string 
   }
   const params: ByIdsParams = { viewerId: viewerId ?? '' };
   ids.forEach((id, i) => (params[`id${i}`] = id));
-  return template.execute(db, params);
+  return withQuotedPosts(db, await template.execute(db, params));
 }
