@@ -19,7 +19,7 @@ async function emptyDatabaseEnv(): Promise<Record<string, string>> {
 }
 
 describe('server/main.ts', () => {
-  it('migrates, serves, and on SIGTERM stops accepting and exits 0', async () => {
+  it('migrates, serves, and on SIGTERM stops accepting, writes out every log line and exits 0', async () => {
     const server = startServer(await emptyDatabaseEnv());
     const match = await server.waitFor(/Server listening at http:\/\/127\.0\.0\.1:(\d+)/);
     const base = `http://127.0.0.1:${match?.[1]}`;
@@ -28,6 +28,8 @@ describe('server/main.ts', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // Log lines are buffered and written off the event loop: none may be lost at the exit.
+    expect(server.output()).toMatch(/"url":"\/healthz","status":200/);
     expect(server.output()).toMatch(/shutting down/);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config';
 
 const PRETTY_PRINTER = 'pino-pretty';
@@ -24,6 +25,12 @@ function isInstalled(packageName: string): boolean {
  * pino through Fastify: readable lines when a person watches the terminal, JSON lines for
  * anything else (a file, journald, a log collector). Without pino-pretty (`npm ci --omit=dev`)
  * a terminal gets JSON lines too rather than a failed start.
+ *
+ * JSON lines are written asynchronously: a line joins a buffer that one write at a time takes
+ * to stdout, off the event loop, so a busy server writes many lines per system call instead of
+ * one synchronous write per request (that write was about a tenth of a Home page's event-loop
+ * time, BENCHMARKS.md). pino flushes the buffer synchronously when the process exits, on a
+ * signal or an uncaught exception as well; only a power cut or SIGKILL can lose its last lines.
  */
 export function createLoggerOptions(
   config: Config,
@@ -40,5 +47,6 @@ export function createLoggerOptions(
       transport: { target: prettyPrinter, options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
     };
   }
-  return base;
+  if (config.logLevel === 'silent') return base;
+  return { ...base, stream: pino.destination({ dest: 1, sync: false }) };
 }
