@@ -24,6 +24,7 @@ import { createSessionCookie } from '../server/features/auth/session-cookie';
 import { migrateToLatest, openDatabase } from '../server/platform/db/database';
 import { createScratchPostgres } from '../server/test-support/scratch-postgres';
 import { SERVER_NODE_FLAGS } from './server-node-flags';
+import { startHttpLoad } from './timelines/http-load';
 import { type ServerProcess, startServerProcess } from './server-process';
 import { type FanOutFigures, measureFanOut } from './timelines/fan-out';
 import {
@@ -52,8 +53,12 @@ import { ACCOUNTS, buildSocialGraph, seededRandom, type SocialGraph } from './ti
 const SAMPLE_READERS = 200;
 /** Each sampled reader's page is asked this many times per measured phase (in shuffled rounds). */
 const MEASURED_ROUNDS = 15;
-/** Unmeasured rounds of first and deep pages over HTTP before the phases (after the answer check). */
-const WARM_UP_ROUNDS = 3;
+/**
+ * Unmeasured rounds of first and deep pages over HTTP before the phases (after the answer
+ * check). With 3, V8's compiler threads were still busy in the first measured phase (0.85 s of
+ * CPU, against 0.05 s in later ones) and that phase's p99 was 10–20 ms above the rest.
+ */
+const WARM_UP_ROUNDS = 10;
 /** Rounds the naive baseline runs: the same readers and cursors, fewer times (it is slow). */
 const BASELINE_ROUNDS = 2;
 /** Deep cursors fall between these fractions of the history, counted from its start. */
@@ -171,6 +176,7 @@ async function benchEngine(
       ...serverEnv,
     });
     const pool = new Pool(server.origin, { connections: CONCURRENCY, pipelining: 1 });
+    const load = startHttpLoad();
     try {
       // Also the warm-up: each reader's first and deep page once, over HTTP and naively.
       const checked = [...once(first), ...once(deep)];
@@ -184,11 +190,11 @@ async function benchEngine(
         ...roundsOf(readers, WARM_UP_ROUNDS, false),
         ...roundsOf(readers, WARM_UP_ROUNDS, true),
       ];
-      await measureHttp(server.origin, server.pid, warmUp, new Map());
+      await measureHttp(load, server.origin, server.pid, warmUp, new Map());
 
       const measured = async (requests: HomeRequest[], plans: Map<HomeRequest, Plan>) => {
         const byRequest = planOf(plans, requests);
-        const app = await measureHttp(server.origin, server.pid, requests, byRequest);
+        const app = await measureHttp(load, server.origin, server.pid, requests, byRequest);
         const naive = await measureNaive(db, requests.slice(0, readers.length * BASELINE_ROUNDS), byRequest);
         return { app, naive };
       };
@@ -236,6 +242,7 @@ async function benchEngine(
         fanOut,
       };
     } finally {
+      await load.close();
       await pool.close();
       await stopServer(server);
     }

@@ -10,7 +10,7 @@ import {
 import { encodeCursor, type PostCursor } from '../../server/platform/cursor/keyset-cursor';
 import type { Db } from '../../server/platform/db/database';
 import { percentile, runPool } from '../link-preview/bench-tools';
-import { runHttpLoad } from './http-load';
+import type { HttpLoad } from './http-load';
 
 export const CONCURRENCY = 16;
 /** No phase runs longer than this, whatever its count. */
@@ -186,6 +186,7 @@ function figuresOf(
  * the server's CPU time per request.
  */
 export async function measureHttp(
+  load: HttpLoad,
   origin: string,
   serverPid: number,
   requests: readonly HomeRequest[],
@@ -193,7 +194,7 @@ export async function measureHttp(
 ): Promise<PhaseFigures> {
   collectGarbage();
   const cpuBefore = cpuMsOf(serverPid);
-  const run = await runHttpLoad({
+  const run = await load.run({
     origin,
     requests: requests.map((request) => ({ path: pathOf(request), cookie: request.reader.cookie })),
     concurrency: CONCURRENCY,
