@@ -42,6 +42,7 @@ export const SERVER_FEATURE_ORDER = [
   'mail-admin',
   'registration-admin',
   'client-config',
+  'web-app',
 ];
 
 /** Zones are relative to the repository root, wherever ESLint runs from. */

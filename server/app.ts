@@ -6,6 +6,7 @@ import { adminsFeature } from './features/admins/admins.plugin';
 import { auditFeature } from './features/audit/audit.plugin';
 import { authFeature } from './features/auth/auth.plugin';
 import { clientConfigFeature } from './features/client-config/client-config.plugin';
+import { webAppFeature } from './features/web-app/web-app.plugin';
 import { bookmarksFeature } from './features/bookmarks/bookmarks.plugin';
 import { dataExportFeature, type DataExportFeature } from './features/data-export/data-export.plugin';
 import { emailNotificationsFeature } from './features/email-notifications/email-notifications.plugin';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mailAdminFeature(platform, { admins });
   registrationAdminFeature(platform, { admins, audit, media, registration });
   clientConfigFeature(platform);
+  webAppFeature(platform);
 
   await app.register(
     async (api) => {
