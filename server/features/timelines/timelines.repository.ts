@@ -2,6 +2,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { TRENDING_TAGS_LIMIT } from '../../../common/contracts/hashtags';
 import type { Db } from '../../platform/db/database';
 import { isPostgres } from '../../platform/db/dialect';
+import { queryTemplate, type QueryTemplate } from '../../platform/db/query-template';
+import type { Database } from '../../platform/db/schema';
 import type { PostCursor } from '../../platform/cursor/keyset-cursor';
 import { HOME_SCAN_WINDOW, HOME_SOURCES_FIRST_MAX_FOLLOWS } from './limits';
 
@@ -21,6 +23,73 @@ export interface HomeQuery {
   isFiltered: boolean;
   /** Posts the window looks through; HOME_SCAN_WINDOW unless a test narrows it. */
   window?: number;
+}
+
+/** Every value a timeline query binds, by name; a query shape uses those it needs. */
+interface TimelineParams extends Record<string, unknown> {
+  readerId: string;
+  afterCreatedAt: number;
+  afterId: string;
+  floorCreatedAt: number;
+  floorId: string;
+  tag: string;
+}
+
+/** The values as a query's builder sees them: stand-ins, filled at each run (query-template.ts). */
+interface Values {
+  readerId: string;
+  tag: string;
+  /** The cursor's stand-ins, or null in a shape without a cursor. */
+  after: PostCursor | null;
+  floor: { createdAt: number; id: string } | null;
+}
+
+function paramsOf(values: {
+  readerId?: string | null;
+  tag?: string;
+  after?: PostCursor | null;
+  floor?: EntryRow | null;
+}): TimelineParams {
+  return {
+    readerId: values.readerId ?? '',
+    afterCreatedAt: values.after?.createdAt ?? 0,
+    afterId: values.after?.id ?? '',
+    floorCreatedAt: values.floor ? Number(values.floor.created_at) : 0,
+    floorId: values.floor?.id ?? '',
+    tag: values.tag ?? '',
+  };
+}
+
+const templates = new Map<string, QueryTemplate<Database, TimelineParams, unknown>>();
+
+/**
+ * Runs the query of one shape (`key`: everything that changes its SQL text), built and compiled
+ * once per shape and dialect: Kysely builds and compiles a raw query on every call, which was
+ * about a twentieth of a Home page's time on a read worker. `build` gets only stand-ins for the
+ * values, never the values themselves (query-template.ts refuses any other bound value).
+ */
+async function runShaped<Row>(
+  db: Db,
+  key: string,
+  shape: { hasAfter: boolean; hasFloor: boolean },
+  build: (db: Db, values: Values) => RawBuilder<Row>,
+  params: TimelineParams,
+): Promise<Row[]> {
+  let template = templates.get(key);
+  if (!template) {
+    template = queryTemplate<Database, TimelineParams, unknown>((db, param) => {
+      const raw = build(db, {
+        readerId: param('readerId'),
+        tag: param('tag'),
+        after: shape.hasAfter ? { createdAt: param('afterCreatedAt'), id: param('afterId') } : null,
+        floor: shape.hasFloor ? { createdAt: param('floorCreatedAt'), id: param('floorId') } : null,
+      });
+      return { compile: () => raw.compile(db) };
+    });
+    templates.set(key, template);
+  }
+  // The map holds every shape's template; `key` names this one, built above for `Row`.
+  return (await template.execute(db, params)) as Row[];
 }
 
 function before(createdAt: string, id: string, after: PostCursor | null): RawBuilder<unknown> {
@@ -50,13 +119,16 @@ export interface RepostEntryRow extends EntryRow {
 /** How a Home page was read: from the sources, from the window, or the window then the sources. */
 export type HomePlan = 'sources' | 'window' | 'window, then sources';
 
+/**
+ * SQLite plans without statistics (nothing runs ANALYZE), and left to itself walks the feed
+ * index (it holds the author too) where a source's own index is far cheaper: each walk names
+ * its index there. PostgreSQL plans from its statistics.
+ */
+function using(db: Db, index: string): RawBuilder<unknown> {
+  return isPostgres(db) ? sql`` : sql`indexed by ${sql.raw(index)}`;
+}
+
 export function createTimelinesRepository(db: Db) {
-  /**
-   * SQLite plans without statistics (nothing runs ANALYZE), and left to itself walks the feed
-   * index (it holds the author too) where a source's own index is far cheaper: each walk names
-   * its index there. PostgreSQL plans from its statistics.
-   */
-  const using = (index: string) => (isPostgres(db) ? sql`` : sql`indexed by ${sql.raw(index)}`);
   // Row counts (`limit`, `offset`) are written into the SQL, not bound: SQLite plans a bound
   // LIMIT as unknown and sorts and walks more for it (a Home page's database time fell a sixth).
 
@@ -87,27 +159,35 @@ export function createTimelinesRepository(db: Db) {
      * order, so no sort runs.
      */
     async homeFromWindow(query: HomeQuery): Promise<EntryRow[]> {
-      const { readerId, after, limit } = query;
-      // One primary-key look-up per post looked at, for readers who follow any tag.
-      const byTag = query.followsTags
-        ? sql`or exists (select 1 from post_hashtags ph
-              where ph.post_id = w.id
-                and ph.tag in (select tag from followed_hashtags where user_id = ${readerId}))`
-        : sql``;
-      const { rows } = await sql<EntryRow>`
-        select id, created_at from (
-          select id, created_at, author_id from posts ${using('posts_parent_created')}
-          where parent_id is null ${before('created_at', 'id', after)}
-          order by created_at desc, id desc
-          limit ${sql.lit(query.window ?? HOME_SCAN_WINDOW)}
-        ) w
-        where (author_id = ${readerId}
-            or author_id in (select followee_id from follows where follower_id = ${readerId})
-            ${byTag})
-          ${visibleTo('author_id', readerId, query.isFiltered)}
-        order by created_at desc, id desc
-        limit ${sql.lit(limit)}`.execute(db);
-      return rows;
+      const { after, limit, followsTags, isFiltered } = query;
+      const window = query.window ?? HOME_SCAN_WINDOW;
+      return runShaped<EntryRow>(
+        db,
+        `window:${after !== null}:${followsTags}:${isFiltered}:${limit}:${window}`,
+        { hasAfter: after !== null, hasFloor: false },
+        (db, v) => {
+          // One primary-key look-up per post looked at, for readers who follow any tag.
+          const byTag = followsTags
+            ? sql`or exists (select 1 from post_hashtags ph
+                where ph.post_id = w.id
+                  and ph.tag in (select tag from followed_hashtags where user_id = ${v.readerId}))`
+            : sql``;
+          return sql<EntryRow>`
+            select id, created_at from (
+              select id, created_at, author_id from posts ${using(db, 'posts_parent_created')}
+              where parent_id is null ${before('created_at', 'id', v.after)}
+              order by created_at desc, id desc
+              limit ${sql.lit(window)}
+            ) w
+            where (author_id = ${v.readerId}
+                or author_id in (select followee_id from follows where follower_id = ${v.readerId})
+                ${byTag})
+              ${visibleTo('author_id', v.readerId, isFiltered)}
+            order by created_at desc, id desc
+            limit ${sql.lit(limit)}`;
+        },
+        paramsOf(query),
+      );
     },
 
     /**
@@ -117,47 +197,55 @@ export function createTimelinesRepository(db: Db) {
      * much each source wrote.
      */
     async homeFromSources(query: HomeQuery): Promise<EntryRow[]> {
-      const { readerId, after, limit } = query;
-      // The limit-th newest time of one source, or 0 when it has fewer: the bound of its walk.
-      const nthNewest = (rows: RawBuilder<unknown>) =>
-        sql`coalesce((${rows} limit 1 offset ${sql.lit(limit - 1)}), 0)`;
-      const byTag = query.followsTags
-        ? sql`union all
-          select ph.post_id as id, ph.created_at from followed_hashtags ft
-          cross join post_hashtags ph
-          where ft.user_id = ${readerId} and ph.tag = ft.tag and ph.top_level = 1
-            ${before('ph.created_at', 'ph.post_id', after)}
-            ${visibleTo('ph.author_id', readerId, query.isFiltered)}
-            and ph.created_at >= ${nthNewest(sql`select n.created_at from post_hashtags n
-              where n.tag = ft.tag and n.top_level = 1
-                ${before('n.created_at', 'n.post_id', after)}
-                ${visibleTo('n.author_id', readerId, query.isFiltered)}
-              order by n.created_at desc, n.post_id desc`)}`
-        : sql``;
-      // CROSS JOIN fixes SQLite's join order: the reader's follows first, then each author's index.
-      const { rows } = await sql<EntryRow>`
-        select distinct id, created_at from (
-          select p.id, p.created_at from follows f
-          cross join posts p ${using('posts_top_level_author')}
-          where f.follower_id = ${readerId} and p.author_id = f.followee_id and p.parent_id is null
-            ${before('p.created_at', 'p.id', after)}
-            ${visibleTo('f.followee_id', readerId, query.isFiltered)}
-            and p.created_at >= ${nthNewest(sql`select n.created_at from posts n
-              where n.author_id = f.followee_id and n.parent_id is null
-                ${before('n.created_at', 'n.id', after)}
-              order by n.created_at desc, n.id desc`)}
-          union all
-          select * from (
-            select p.id, p.created_at from posts p ${using('posts_top_level_author')}
-            where p.author_id = ${readerId} and p.parent_id is null ${before('p.created_at', 'p.id', after)}
-            order by p.created_at desc, p.id desc
-            limit ${sql.lit(limit)}
-          ) own
-          ${byTag}
-        ) candidates
-        order by created_at desc, id desc
-        limit ${sql.lit(limit)}`.execute(db);
-      return rows;
+      const { after, limit, followsTags, isFiltered } = query;
+      return runShaped<EntryRow>(
+        db,
+        `sources:${after !== null}:${followsTags}:${isFiltered}:${limit}`,
+        { hasAfter: after !== null, hasFloor: false },
+        (db, v) => {
+          const { readerId } = v;
+          // The limit-th newest time of one source, or 0 when it has fewer: the bound of its walk.
+          const nthNewest = (rows: RawBuilder<unknown>) =>
+            sql`coalesce((${rows} limit 1 offset ${sql.lit(limit - 1)}), 0)`;
+          const byTag = followsTags
+            ? sql`union all
+              select ph.post_id as id, ph.created_at from followed_hashtags ft
+              cross join post_hashtags ph
+              where ft.user_id = ${readerId} and ph.tag = ft.tag and ph.top_level = 1
+                ${before('ph.created_at', 'ph.post_id', v.after)}
+                ${visibleTo('ph.author_id', readerId, isFiltered)}
+                and ph.created_at >= ${nthNewest(sql`select n.created_at from post_hashtags n
+                  where n.tag = ft.tag and n.top_level = 1
+                    ${before('n.created_at', 'n.post_id', v.after)}
+                    ${visibleTo('n.author_id', readerId, isFiltered)}
+                  order by n.created_at desc, n.post_id desc`)}`
+            : sql``;
+          // CROSS JOIN fixes SQLite's join order: the reader's follows first, then each author's index.
+          return sql<EntryRow>`
+            select distinct id, created_at from (
+              select p.id, p.created_at from follows f
+              cross join posts p ${using(db, 'posts_top_level_author')}
+              where f.follower_id = ${readerId} and p.author_id = f.followee_id and p.parent_id is null
+                ${before('p.created_at', 'p.id', v.after)}
+                ${visibleTo('f.followee_id', readerId, isFiltered)}
+                and p.created_at >= ${nthNewest(sql`select n.created_at from posts n
+                  where n.author_id = f.followee_id and n.parent_id is null
+                    ${before('n.created_at', 'n.id', v.after)}
+                  order by n.created_at desc, n.id desc`)}
+              union all
+              select * from (
+                select p.id, p.created_at from posts p ${using(db, 'posts_top_level_author')}
+                where p.author_id = ${readerId} and p.parent_id is null ${before('p.created_at', 'p.id', v.after)}
+                order by p.created_at desc, p.id desc
+                limit ${sql.lit(limit)}
+              ) own
+              ${byTag}
+            ) candidates
+            order by created_at desc, id desc
+            limit ${sql.lit(limit)}`;
+        },
+        paramsOf(query),
+      );
     },
 
     /**
@@ -171,66 +259,78 @@ export function createTimelinesRepository(db: Db) {
     async homeReposts(
       query: Omit<HomeQuery, 'followsTags'> & { floor: EntryRow | null; bySource: boolean },
     ): Promise<RepostEntryRow[]> {
-      const { readerId, after, limit, isFiltered, floor } = query;
-      const ofVisibleAuthor = (repost: string) =>
-        isFiltered
-          ? sql`and exists (select 1 from posts rp where rp.id = ${sql.ref(`${repost}.post_id`)}
-              ${visibleTo('rp.author_id', readerId, true)})`
-          : sql``;
-      const above = (createdAt: string, id: string) =>
-        floor === null
-          ? sql``
-          : sql`and (${sql.ref(createdAt)}, ${sql.ref(id)}) > (${Number(floor.created_at)}, ${floor.id})`;
-      const candidates = query.bySource
-        ? sql`
-          select r.id, r.created_at, r.post_id, r.user_id from follows f
-          cross join reposts r ${using('reposts_user_created')}
-          where f.follower_id = ${readerId} and r.user_id = f.followee_id
-            ${before('r.created_at', 'r.id', after)} ${above('r.created_at', 'r.id')}
-            ${visibleTo('f.followee_id', readerId, isFiltered)}
-            ${ofVisibleAuthor('r')}
-            and r.created_at >= coalesce((select n.created_at from reposts n
-              where n.user_id = f.followee_id ${before('n.created_at', 'n.id', after)} ${ofVisibleAuthor('n')}
-              order by n.created_at desc, n.id desc
-              limit 1 offset ${sql.lit(limit - 1)}), 0)
-          union all
-          select * from (
-            select r.id, r.created_at, r.post_id, r.user_id from reposts r
-            where r.user_id = ${readerId} ${before('r.created_at', 'r.id', after)}
-              ${above('r.created_at', 'r.id')} ${ofVisibleAuthor('r')}
+      const { after, limit, isFiltered, floor, bySource } = query;
+      return runShaped<RepostEntryRow>(
+        db,
+        `reposts:${after !== null}:${floor !== null}:${bySource}:${isFiltered}:${limit}`,
+        { hasAfter: after !== null, hasFloor: floor !== null },
+        (db, v) => {
+          const { readerId } = v;
+          const ofVisibleAuthor = (repost: string) =>
+            isFiltered
+              ? sql`and exists (select 1 from posts rp where rp.id = ${sql.ref(`${repost}.post_id`)}
+                  ${visibleTo('rp.author_id', readerId, true)})`
+              : sql``;
+          const above = (createdAt: string, id: string) =>
+            v.floor === null
+              ? sql``
+              : sql`and (${sql.ref(createdAt)}, ${sql.ref(id)}) > (${v.floor.createdAt}, ${v.floor.id})`;
+          const candidates = bySource
+            ? sql`
+              select r.id, r.created_at, r.post_id, r.user_id from follows f
+              cross join reposts r ${using(db, 'reposts_user_created')}
+              where f.follower_id = ${readerId} and r.user_id = f.followee_id
+                ${before('r.created_at', 'r.id', v.after)} ${above('r.created_at', 'r.id')}
+                ${visibleTo('f.followee_id', readerId, isFiltered)}
+                ${ofVisibleAuthor('r')}
+                and r.created_at >= coalesce((select n.created_at from reposts n
+                  where n.user_id = f.followee_id ${before('n.created_at', 'n.id', v.after)} ${ofVisibleAuthor('n')}
+                  order by n.created_at desc, n.id desc
+                  limit 1 offset ${sql.lit(limit - 1)}), 0)
+              union all
+              select * from (
+                select r.id, r.created_at, r.post_id, r.user_id from reposts r
+                where r.user_id = ${readerId} ${before('r.created_at', 'r.id', v.after)}
+                  ${above('r.created_at', 'r.id')} ${ofVisibleAuthor('r')}
+                order by r.created_at desc, r.id desc
+                limit ${sql.lit(limit)}
+              ) own`
+            : sql`
+              select * from (
+                select r.id, r.created_at, r.post_id, r.user_id from reposts r ${using(db, 'reposts_created')}
+                where (r.user_id = ${readerId}
+                    or exists (select 1 from follows f where f.follower_id = ${readerId} and f.followee_id = r.user_id))
+                  ${before('r.created_at', 'r.id', v.after)} ${above('r.created_at', 'r.id')}
+                  ${visibleTo('r.user_id', readerId, isFiltered)}
+                  ${ofVisibleAuthor('r')}
+                order by r.created_at desc, r.id desc
+                limit ${sql.lit(limit)}
+              ) recent`;
+          return sql<RepostEntryRow>`
+            select r.id, r.created_at, r.post_id, r.user_id as reposter_id,
+              u.handle as reposter_handle, u.display_name as reposter_display_name,
+              u.avatar_json as reposter_avatar_json
+            from (${candidates}) r
+            join users u on u.id = r.user_id and u.suspended_at is null
             order by r.created_at desc, r.id desc
-            limit ${sql.lit(limit)}
-          ) own`
-        : sql`
-          select * from (
-            select r.id, r.created_at, r.post_id, r.user_id from reposts r ${using('reposts_created')}
-            where (r.user_id = ${readerId}
-                or exists (select 1 from follows f where f.follower_id = ${readerId} and f.followee_id = r.user_id))
-              ${before('r.created_at', 'r.id', after)} ${above('r.created_at', 'r.id')}
-              ${visibleTo('r.user_id', readerId, isFiltered)}
-              ${ofVisibleAuthor('r')}
-            order by r.created_at desc, r.id desc
-            limit ${sql.lit(limit)}
-          ) recent`;
-      const { rows } = await sql<RepostEntryRow>`
-        select r.id, r.created_at, r.post_id, r.user_id as reposter_id,
-          u.handle as reposter_handle, u.display_name as reposter_display_name,
-          u.avatar_json as reposter_avatar_json
-        from (${candidates}) r
-        join users u on u.id = r.user_id and u.suspended_at is null
-        order by r.created_at desc, r.id desc
-        limit ${sql.lit(limit)}`.execute(db);
-      return rows;
+            limit ${sql.lit(limit)}`;
+        },
+        paramsOf(query),
+      );
     },
 
     /** How many accounts the reader follows, and whether any hashtag: which plan to start with. */
     async homeShape(readerId: string): Promise<{ following: number; followsTags: boolean }> {
-      const { rows } = await sql<{ following: number | string; tags: number | string }>`
-        select
-          (select count(*) from follows where follower_id = ${readerId}) as following,
-          (select count(*) from (select 1 from followed_hashtags where user_id = ${readerId} limit 1) any_tag) as tags
-      `.execute(db);
-      const row = rows[0];
+      const [row] = await runShaped<{ following: number | string; tags: number | string }>(
+        db,
+        'shape',
+        { hasAfter: false, hasFloor: false },
+        (_db, v) => sql`
+          select
+            (select count(*) from follows where follower_id = ${v.readerId}) as following,
+            (select count(*) from (select 1 from followed_hashtags where user_id = ${v.readerId} limit 1) any_tag) as tags`,
+        paramsOf({ readerId }),
+      );
       return { following: Number(row?.following ?? 0), followsTags: Number(row?.tags ?? 0) > 0 };
     },
 
@@ -242,14 +342,20 @@ export function createTimelinesRepository(db: Db) {
       limit: number,
       isFiltered: boolean,
     ) {
-      const { rows } = await sql<EntryRow>`
-        select post_id as id, created_at from post_hashtags
-        where tag = ${tag} and top_level = 1
-          ${before('created_at', 'post_id', after)}
-          ${readerId === null ? sql`` : visibleTo('author_id', readerId, isFiltered)}
-        order by created_at desc, post_id desc
-        limit ${sql.lit(limit)}`.execute(db);
-      return rows;
+      const filtered = isFiltered && readerId !== null;
+      return runShaped<EntryRow>(
+        db,
+        `tag:${after !== null}:${filtered}:${limit}`,
+        { hasAfter: after !== null, hasFloor: false },
+        (_db, v) => sql<EntryRow>`
+          select post_id as id, created_at from post_hashtags
+          where tag = ${v.tag} and top_level = 1
+            ${before('created_at', 'post_id', v.after)}
+            ${visibleTo('author_id', v.readerId, filtered)}
+          order by created_at desc, post_id desc
+          limit ${sql.lit(limit)}`,
+        paramsOf({ readerId, tag, after }),
+      );
     },
 
     /** Tags by how many people used them since `since`, most first. */

@@ -55,21 +55,23 @@ describe('queryTemplate', () => {
     expect(await notesBy.execute(db, { author: 'ann', minScore: 0, limit: 1 })).toEqual([{ id: 2 }]);
   });
 
-  it('builds the query once and keeps values the builder fixed itself', async () => {
+  it('builds the query once, and refuses a value the builder took from elsewhere', async () => {
     const db = await database();
     let builds = 0;
-    const topAnn = queryTemplate<Tables, { limit: number }, { id: number }>((kysely, param) => {
+    const topBy = queryTemplate<Tables, { limit: number }, { id: number }>((kysely, param) => {
       builds += 1;
-      return kysely
-        .selectFrom('notes')
-        .select('id')
-        .where('author', '=', 'ann')
-        .orderBy('id')
-        .limit(param('limit'));
+      return kysely.selectFrom('notes').select('id').orderBy('id').limit(param('limit'));
     });
-    expect(await topAnn.execute(db, { limit: 2 })).toEqual([{ id: 1 }, { id: 2 }]);
-    expect(await topAnn.execute(db, { limit: 3 })).toEqual([{ id: 1 }, { id: 2 }, { id: 4 }]);
+    expect(await topBy.execute(db, { limit: 2 })).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await topBy.execute(db, { limit: 3 })).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
     expect(builds).toBe(1);
+
+    // A request's value caught in the builder would answer every later call with it.
+    const firstAuthor = 'ann';
+    const leaky = queryTemplate<Tables, { limit: number }, { id: number }>((kysely, param) =>
+      kysely.selectFrom('notes').select('id').where('author', '=', firstAuthor).limit(param('limit')),
+    );
+    await expect(leaky.execute(db, { limit: 2 })).rejects.toThrow(/binds a value it was not given/);
   });
 
   it('works inside a transaction of the same database', async () => {

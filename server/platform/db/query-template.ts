@@ -7,7 +7,9 @@ import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
  *
  * `build` receives `param(name)`, a stand-in to use wherever a value goes; the stand-ins are
  * found again among the compiled parameters by identity of their text and replaced at run time.
- * Values the builder inlines itself (none today) would stay fixed.
+ * Every bound value must be a stand-in: a value the builder took from elsewhere (a request's,
+ * say) would be kept for every later call, so compiling one throws. Fixed numbers a plan depends
+ * on go into the SQL text itself (`sql.lit`).
  */
 export interface QueryTemplate<DB, Params extends Record<string, unknown>, Row> {
   execute(db: Kysely<DB>, params: Params): Promise<Row[]>;
@@ -19,7 +21,7 @@ export function queryTemplate<DB, Params extends Record<string, unknown>, Row>(
   build: (db: Kysely<DB>, param: <K extends keyof Params & string>(name: K) => Params[K]) => Compilable<Row>,
 ): QueryTemplate<DB, Params, Row> {
   // One compiled form per dialect (SQLite's `?` and PostgreSQL's `$1` differ).
-  const compiled = new WeakMap<object, { sql: string; slots: (string | { fixed: unknown })[] }>();
+  const compiled = new WeakMap<object, { sql: string; slots: string[] }>();
   return {
     async execute(db, params) {
       const key = db.getExecutor().adapter;
@@ -29,15 +31,16 @@ export function queryTemplate<DB, Params extends Record<string, unknown>, Row>(
         const query = build(db, (name) => `${MARKER}${name}` as never).compile();
         shape = {
           sql: query.sql,
-          slots: query.parameters.map((value) =>
-            typeof value === 'string' && value.startsWith(MARKER)
-              ? value.slice(MARKER.length)
-              : { fixed: value },
-          ),
+          slots: query.parameters.map((value) => {
+            if (typeof value === 'string' && value.startsWith(MARKER)) return value.slice(MARKER.length);
+            throw new Error(
+              `a query template binds a value it was not given as a parameter: ${String(value)}`,
+            );
+          }),
         };
         compiled.set(key, shape);
       }
-      const values = shape.slots.map((slot) => (typeof slot === 'string' ? params[slot] : slot.fixed));
+      const values = shape.slots.map((slot) => params[slot]);
       const result = await db.executeQuery<Row>(CompiledQuery.raw(shape.sql, values));
       return result.rows;
     },
