@@ -18,6 +18,7 @@ import { PasskeySettings } from '../features/passkeys';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
 import { TwoFactorSettings } from '../features/two-factor';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { useFragmentScroll } from '../lib/use-fragment-scroll';
 import { PageSpinner } from '../ui/page-spinner';
 
 /**
@@ -29,6 +30,7 @@ export function SettingsPage() {
   const status = useSafetyStatus(Boolean(user));
   const hasInviteLinks = useHasInviteLinks(Boolean(user));
   useDocumentTitle('Settings');
+  useFragmentScroll(Boolean(user));
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
   return (

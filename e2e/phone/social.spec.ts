@@ -78,6 +78,9 @@ test('follows, timelines, a hashtag, bookmarks and follow requests fit the phone
   await checkPage(page);
   await page.getByRole('button', { name: `Approve @${other.account.handle}` }).tap();
   await expect(page.getByText('No follow requests.')).toBeVisible();
+  // The link to the setting opens Settings at it, far down the page on a phone.
+  await page.getByRole('link', { name: 'privacy settings' }).tap();
+  await expect(page.getByRole('region', { name: 'Privacy' })).toBeInViewport();
   expect(me.handle).not.toBe('');
   await other.request.dispose();
 });

@@ -1,6 +1,4 @@
 import { Archive, CircleAlert, Download, LoaderCircle } from 'lucide-react';
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import type { DataExportStatus } from '../../../common/contracts/data-export';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
@@ -26,11 +24,6 @@ export function formatSize(bytes: number): string {
 export function YourDataSettings() {
   const status = useDataExport();
   const request = useRequestDataExport();
-  const { hash } = useLocation();
-  // The notice and the e-mail link here; the router does not scroll to a fragment by itself.
-  useEffect(() => {
-    if (hash === '#your-data') document.getElementById('your-data')?.scrollIntoView();
-  }, [hash]);
   // Its own line of fixed height while loading, so nothing below it moves when the state arrives.
   if (status.isPending) return <p className="min-h-10 text-slate-600 dark:text-slate-400">Loading…</p>;
   if (status.isError) return <Alert>{userMessageOf(status.error)}</Alert>;
