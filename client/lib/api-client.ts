@@ -1,5 +1,5 @@
 import { type ErrorCode, type FieldErrors, isErrorCode } from '../../common/contracts/errors';
-import { type Endpoint, type EndpointName, endpoints } from '../../common/api/endpoints';
+import { API_BASE, type Endpoint, type EndpointName, endpoints } from '../../common/api/endpoints';
 import type {
   AnswerOf,
   BodyIn,
@@ -17,7 +17,7 @@ import type { Routes } from '../../common/api/routes';
  * requires on all of /api/v1 as its CSRF defence (docs/spec.md#every-api-request). A call names an
  * endpoint of the route table (`api('posts.get', { params: { id } })`), never a path and a type.
  */
-export const API_BASE = '/api/v1';
+export { API_BASE };
 
 /**
  * A code of the server's vocabulary, or `http_error` for an answer that is not one of ours (a

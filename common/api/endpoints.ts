@@ -3,6 +3,12 @@
  * parameter). Plain data without zod, so the browser's first load can address the API; the
  * schemas of each endpoint are in `routes.ts`, which the client reads as types only.
  */
+/** Where every endpoint below lives on the server. */
+export const API_BASE = '/api/v1';
+
+/** Where stored files (images, avatars, preview images) are served, outside the API and its rules. */
+export const MEDIA_BASE = '/media/';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Endpoint {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_BASE } from '../../common/api/endpoints';
 import { errors } from '../errors';
 
-export const API_PREFIX = '/api/v1';
+export const API_PREFIX = API_BASE;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,9 +1,10 @@
+import { MEDIA_BASE } from '../../../common/api/endpoints';
 import type { ImageVariant, UploadedImage } from '../../../common/contracts/media';
 import type { Avatar } from '../../../common/contracts/users';
 import type { ProcessedImage, Rendition } from './image-pipeline';
 
 /** Where GET /media/<key> serves stored files. */
-export const MEDIA_URL_PREFIX = '/media/';
+export const MEDIA_URL_PREFIX = MEDIA_BASE;
 
 const EXTENSIONS: Record<Rendition['format'], string> = { webp: 'webp', jpeg: 'jpg', gif: 'gif' };
 export const CONTENT_TYPES: Record<Rendition['format'], string> = {
