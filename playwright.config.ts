@@ -52,6 +52,10 @@ export default defineConfig({
     // screencast: filming every page of every test (kept or not) doubled the browser's CPU time
     // on 2 cores, enough to time tests out.
     trace: { mode: 'retain-on-failure', screenshots: false },
+    // Each test's fresh context would otherwise install the service worker and download every
+    // file of the build into it, and a worker's own requests escape page.route. The specs of the
+    // installed app (e2e/offline.spec.ts and its phone twin) allow it.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'app', testIgnore: [LIVE_SPECS, PHONE_SPECS, VISUAL_SPECS] },

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -29,6 +30,24 @@ export default defineConfig({
       // A file that would not shrink keeps no sibling and is sent as it is.
       skipIfLargerOrEqual: true,
       deleteOriginalAssets: false,
+    }),
+    // The service worker (client/service-worker/sw.ts), given the list of the build's files to
+    // keep on the device. The manifest is the server's (it follows the instance's settings) and
+    // the page registers the worker itself (client/app/service-worker-registration.ts), so the
+    // plugin makes neither. Only builds have a worker: in development every file would be kept stale.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // Every script and style, lazy ones included: a page first opened offline needs them.
+        // Source maps and the compressed siblings are not files a page asks for.
+        globPatterns: ['**/*.{html,js,css,svg}'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'sw.js'],
+      },
     }),
   ],
   build: {

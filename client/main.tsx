@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { registerServiceWorker } from './app/service-worker-registration';
 import { exposeMailcheck } from './lib/mailcheck-global';
 import './styles.css';
 
 exposeMailcheck();
+// Only builds have a service worker: in development it would keep every file stale.
+if (import.meta.env.PROD) registerServiceWorker();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

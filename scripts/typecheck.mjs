@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { root } from './lib.mjs';
 import { runStepsTogether } from './steps.mjs';
 
-const PROJECTS = ['tsconfig.json', 'common', 'server', 'client', 'e2e', 'bench'];
+const PROJECTS = ['tsconfig.json', 'common', 'server', 'client', 'client/service-worker', 'e2e', 'bench'];
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 
 const results = await runStepsTogether(

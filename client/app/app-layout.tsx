@@ -6,7 +6,9 @@ import { SearchBox } from '../features/search';
 import { useClientConfig } from '../lib/instance';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
+import { OfflineBanner } from './offline-banner';
 import { PageErrorBoundary } from './route-error';
+import { UpdatePrompt } from './update-prompt';
 import { SignedOutNav } from './signed-out-nav';
 
 // Only a signed-in session loads these (live feed socket, notifications, account links), so a
@@ -68,6 +70,8 @@ export function AppLayout() {
         </PageErrorBoundary>
       </main>
       <UndoToast />
+      <OfflineBanner />
+      <UpdatePrompt />
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
         Tidings · self-hosted
       </footer>

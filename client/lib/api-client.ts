@@ -11,6 +11,7 @@ import type {
 } from '../../common/api/route';
 // Types only: the schemas (and zod) stay out of the browser's first load.
 import type { Routes } from '../../common/api/routes';
+import { connectivity } from './connectivity';
 
 /**
  * The client's only door to the server. Every request carries X-Requested-With, which the server
@@ -83,6 +84,8 @@ export interface ApiClientOptions {
   origin: () => string;
   /** Sent with every request; outside a browser (tests) this is how a session cookie travels. */
   headers?: Record<string, string>;
+  /** Told of every answer, and of every request that got none (the page's offline banner). */
+  observer?: { answered(response: Response): void; unanswered(): void };
 }
 
 /** The loose view of an input that `send` works with; the typed view is checked at each call. */
@@ -117,8 +120,12 @@ export function createApiClient(client: ApiClientOptions): ApiCall {
   return (name, ...args) => send(client, endpoints[name], args[0]);
 }
 
-export const api: ApiCall = (name, ...args) =>
-  send({ origin: () => window.location.origin }, endpoints[name], args[0]);
+const browserClient: ApiClientOptions = {
+  origin: () => window.location.origin,
+  observer: { answered: connectivity.noteAnswer, unanswered: connectivity.noteUnreachable },
+};
+
+export const api: ApiCall = (name, ...args) => send(browserClient, endpoints[name], args[0]);
 
 async function send<T>(client: ApiClientOptions, endpoint: Endpoint, input: SentInput = {}): Promise<T> {
   const url = new URL(`${API_BASE}${pathOf(endpoint.path, input.params)}`, client.origin());
@@ -131,13 +138,19 @@ async function send<T>(client: ApiClientOptions, endpoint: Endpoint, input: Sent
     Accept: 'application/json',
   };
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const signal = signalOf(input);
   const response = await fetch(url, {
     method: endpoint.method,
     headers,
     credentials: 'same-origin',
     body: input.body === undefined ? null : JSON.stringify(input.body),
-    signal: signalOf(input),
+    signal,
+  }).catch((error: unknown) => {
+    // A request given up on (a page left, a timeout) says nothing about the network.
+    if (!signal?.aborted) client.observer?.unanswered();
+    throw error;
   });
+  client.observer?.answered(response);
   // A 204 has no body; the table types its answer as void.
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);

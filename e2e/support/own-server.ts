@@ -21,9 +21,10 @@ export interface DirectPost {
 /**
  * A second copy of the production build on its own port and DATA_DIR (and its own PostgreSQL
  * database when TEST_DATABASE_URL is set), for tests that stop and restart the server or need other settings (`env`).
- * Loopback only; stopped by PID.
+ * `build` names another build directory (a copy of dist/ that a test changes). Loopback only;
+ * stopped by PID.
  */
-export function ownServer(port: number, env: Record<string, string> = {}) {
+export function ownServer(port: number, env: Record<string, string> = {}, build = 'dist') {
   const dataDir = mkdtempSync(join(tmpdir(), 'tidings-e2e-own-'));
   const serverUrl = testDatabaseServerUrl();
   let database: TestDatabase | null = null;
@@ -34,7 +35,7 @@ export function ownServer(port: number, env: Record<string, string> = {}) {
     dataDir,
     async start(): Promise<void> {
       if (serverUrl !== null && database === null) database = await createTestDatabase(serverUrl);
-      const started = spawn(process.execPath, ['dist/server/main.js'], {
+      const started = spawn(process.execPath, [join(build, 'server', 'main.js')], {
         env: {
           ...process.env,
           NODE_ENV: 'production',

@@ -9,14 +9,29 @@ import type {
 } from '../../../common/contracts/auth';
 import type { TwoFactorLogInRequest } from '../../../common/contracts/two-factor';
 import { api } from '../../lib/api-client';
+import { clearAccountCaches } from '../../lib/device-caches';
 import { signWithPasskey } from '../../lib/webauthn';
 
 export const currentUserKey = ['auth', 'me'] as const;
 
-/** The session is over (log-out, reset password, deleted account): nothing cached for it may show. */
+/**
+ * The session is over (log-out, reset password, deleted account): nothing cached for it may show,
+ * in memory or in what the service worker kept on the device for reading offline.
+ */
 export function forgetSession(queryClient: QueryClient): void {
   queryClient.clear();
+  void clearAccountCaches();
   queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: null });
+}
+
+/**
+ * Someone is signed in (or, for an applicant waiting for approval, still nobody). The device's
+ * offline copies are emptied first: a session that ended without a log-out here (it expired, or
+ * was revoked elsewhere) may have left answers that were never this account's.
+ */
+function beginSession(queryClient: QueryClient, data: CurrentUserResponse): void {
+  if (data.user) void clearAccountCaches();
+  queryClient.setQueryData<CurrentUserResponse>(currentUserKey, data);
 }
 
 export function useCurrentUser() {
@@ -32,7 +47,7 @@ export function useSignUp() {
   return useMutation({
     mutationFn: (input: SignUpRequest) => api('auth.signUp', { body: input }),
     // An applicant waiting for approval has no session: still nobody signed in.
-    onSuccess: (data) => queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: data.user }),
+    onSuccess: (data) => beginSession(queryClient, { user: data.user }),
   });
 }
 
@@ -42,7 +57,7 @@ export function useLogIn() {
     mutationFn: (input: LogInRequest) => api('auth.logIn', { body: input }),
     // With two-factor sign-in on, nobody is signed in until the second step.
     onSuccess: (data) => {
-      if (data.user) queryClient.setQueryData<CurrentUserResponse>(currentUserKey, { user: data.user });
+      if (data.user) beginSession(queryClient, { user: data.user });
     },
   });
 }
@@ -51,7 +66,7 @@ export function useLogInTwoFactor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TwoFactorLogInRequest) => api('auth.logInTwoFactor', { body: input }),
-    onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
+    onSuccess: (data) => beginSession(queryClient, data),
   });
 }
 
@@ -65,7 +80,7 @@ export function useLogInPasskey() {
       const credential = await signWithPasskey(options);
       return api('auth.logInPasskey', { body: { ...body, credential } });
     },
-    onSuccess: (data) => queryClient.setQueryData(currentUserKey, data),
+    onSuccess: (data) => beginSession(queryClient, data),
   });
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useIsOffline } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
 import { userSearchQuery } from '../users';
 import { CharacterCounter, remainingCharacters } from './character-counter';
@@ -110,6 +111,7 @@ export function RichComposer(props: RichComposerProps) {
       else drafts.clear(draftKey);
     },
   });
+  const isOffline = useIsOffline();
   const canSubmit = useEditorState({
     editor,
     selector: ({ editor: e }) => hasText(e) && remainingCharacters(e) >= 0,
@@ -178,6 +180,12 @@ export function RichComposer(props: RichComposerProps) {
           <div className={ROW}>{actions}</div>
         </>
       )}
+      {/* Sending is not queued: a post sent later, when the reader has moved on, could surprise
+          them. The draft is kept on the device (drafts.ts) until they send it themselves. */}
+      <p role="status" className="mt-2 text-sm text-slate-600 empty:hidden dark:text-slate-400">
+        {isOffline &&
+          "You're offline. What you write is kept on this device; post it when you're back online."}
+      </p>
     </div>
   );
 }

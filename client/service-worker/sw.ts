@@ -1,0 +1,35 @@
+/// <reference lib="webworker" />
+/**
+ * Tidings' service worker. It keeps the app shell (the built page, scripts and styles) so a
+ * repeat visit paints without the network, and keeps the last answers of the reading endpoints
+ * and the media they show so the feed can be read offline. It is built by vite-plugin-pwa, which
+ * writes the list of the build's files into `self.__WB_MANIFEST`.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { MEDIA_BASE } from '../../common/api/endpoints';
+import { isOfflineReadable } from './offline-reading';
+import { readApiOffline, readMediaOffline } from './offline-strategies';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Paths the server answers itself, which the app shell must never stand in for. */
+const SERVER_PATHS = [/^\/api\//, /^\/media\//, /^\/app-icons\//, /^\/manifest\.webmanifest$/, /^\/healthz$/];
+
+// A new version waits until the person agrees to reload (the page's "Reload to update"), so a
+// page is never left running scripts of one build against the shell of another.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+// The first install takes the open page at once, so what it reads is kept from the first visit.
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page of the app is the same index.html, which routes in the browser.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
+
+registerRoute(({ url, sameOrigin }) => sameOrigin && isOfflineReadable(url.pathname), readApiOffline());
+registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(MEDIA_BASE), readMediaOffline());
