@@ -24,3 +24,9 @@ export const TEXT_SLICE_BYTES = 4 * 1024;
  * CPU per preview than 32 KiB ones (bench:previews) without reading fewer bytes.
  */
 export const DECOMPRESS_INPUT_BYTES = 32 * 1024;
+
+/** Deadline of one POST to a push service: longer than a page fetch, as no reader waits on a delivery. */
+export const SAFE_POST_DEADLINE_MS = 10_000;
+
+/** Bytes of a POST's answer kept for a log line; the rest is dropped unread. */
+export const SAFE_POST_EXCERPT_BYTES = 1024;
