@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../../common/contracts/notifications';
+import type { Notification } from '../contracts/notifications';
 import { describeNotification, notificationTarget } from './describe-notification';
 
 const person = (displayName: string) => ({ id: displayName, handle: displayName.toLowerCase(), displayName });

@@ -1,4 +1,4 @@
-import type { NoticeType, Notification } from '../../../common/contracts/notifications';
+import type { NoticeType, Notification } from '../contracts/notifications';
 
 const VERBS: Record<Exclude<Notification['type'], NoticeType>, string> = {
   mention: 'mentioned you',
@@ -35,7 +35,10 @@ export function actorsPhrase(notification: Notification): string {
   return `${name} and ${others} others`;
 }
 
-/** What the list and the live region say: "Ana and 3 others liked your post". */
+/**
+ * What the list, the live region and a pushed notification say: "Ana and 3 others liked your
+ * post", shared by the browser and the server so the three never disagree.
+ */
 export function describeNotification(notification: Notification): { sentence: string; excerpt: string } {
   if (isNotice(notification.type)) return NOTICES[notification.type];
   return {

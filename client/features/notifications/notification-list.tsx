@@ -13,7 +13,10 @@ import { Link } from 'react-router';
 import type { Notification } from '../../../common/contracts/notifications';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
-import { describeNotification, notificationTarget } from './describe-notification';
+import {
+  describeNotification,
+  notificationTarget,
+} from '../../../common/notifications/describe-notification';
 
 /**
  * Newest first; each entry opens what it is about (a post, a profile, the follow requests).

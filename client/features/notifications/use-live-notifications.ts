@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { userChannel } from '../../../common/contracts/live-events';
 import { useLiveChannel } from '../../realtime/use-live-channel';
 import { useRealtimeSignin } from '../../realtime/use-realtime';
-import { describeNotification } from './describe-notification';
+import { describeNotification } from '../../../common/notifications/describe-notification';
 import {
   addNotification,
   isFetchingNotifications,
