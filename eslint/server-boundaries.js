@@ -43,6 +43,7 @@ export const SERVER_FEATURE_ORDER = [
   'registration-admin',
   'client-config',
   'web-app',
+  'web-push',
 ];
 
 /** Zones are relative to the repository root, wherever ESLint runs from. */

@@ -7,6 +7,7 @@ import { auditFeature } from './features/audit/audit.plugin';
 import { authFeature } from './features/auth/auth.plugin';
 import { clientConfigFeature } from './features/client-config/client-config.plugin';
 import { webAppFeature } from './features/web-app/web-app.plugin';
+import { webPushFeature, type WebPushFeature } from './features/web-push/web-push.plugin';
 import { bookmarksFeature } from './features/bookmarks/bookmarks.plugin';
 import { dataExportFeature, type DataExportFeature } from './features/data-export/data-export.plugin';
 import { emailNotificationsFeature } from './features/email-notifications/email-notifications.plugin';
@@ -64,6 +65,8 @@ export interface TestHooks {
   onRoute?: (route: RouteOptions) => void;
   /** Gets the data-export job, so tests run its rounds rather than wait for its timer. */
   onDataExportJob?: (job: DataExportFeature['job']) => void;
+  /** Push delivery, for tests that send what is due themselves. */
+  onPushDelivery?: (delivery: WebPushFeature['delivery']) => void;
 }
 
 export interface AppDeps {
@@ -198,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registrationAdminFeature(platform, { admins, audit, media, registration });
   clientConfigFeature(platform);
   webAppFeature(platform);
+  const webPush = webPushFeature(platform);
+  testHooks.onPushDelivery?.(webPush.delivery);
 
   await app.register(
     async (api) => {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, defaultReadWorkers, loadConfig, READ_WORKERS_MAX } from './config';
+import { TEST_VAPID_ENV } from './test-support/vapid';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -178,14 +179,49 @@ describe('Redis settings', () => {
   });
 
   it('takes redis:// and rediss:// URLs, with the default key prefix', () => {
-    expect(loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'redis://127.0.0.1:6379/2', ...TEST_VAPID_ENV }).redis,
+    ).toEqual({
       url: 'redis://127.0.0.1:6379/2',
       prefix: 'tidings:',
     });
     expect(
-      loadConfig({ DATA_DIR: tempDir(), REDIS_URL: 'rediss://cache.example:6380', REDIS_PREFIX: 'blue:' })
-        .redis,
+      loadConfig({
+        DATA_DIR: tempDir(),
+        REDIS_URL: 'rediss://cache.example:6380',
+        REDIS_PREFIX: 'blue:',
+        ...TEST_VAPID_ENV,
+      }).redis,
     ).toEqual({ url: 'rediss://cache.example:6380', prefix: 'blue:' });
+  });
+
+  it('takes a VAPID key pair whole, checked, and insists on one for several nodes', () => {
+    const pair = loadConfig({ DATA_DIR: tempDir(), ...TEST_VAPID_ENV }).webPush;
+    expect(pair.keys).toEqual({
+      publicKey: TEST_VAPID_ENV.VAPID_PUBLIC_KEY,
+      privateKey: TEST_VAPID_ENV.VAPID_PRIVATE_KEY,
+    });
+    expect(loadConfig({ DATA_DIR: tempDir() }).webPush.keys).toBeNull();
+    expect(problemsOf({ VAPID_PUBLIC_KEY: TEST_VAPID_ENV.VAPID_PUBLIC_KEY })).toEqual([
+      'VAPID_PRIVATE_KEY is required when the other VAPID key is set',
+    ]);
+    expect(problemsOf({ ...TEST_VAPID_ENV, VAPID_PRIVATE_KEY: 'short' })[0]).toMatch(
+      /^VAPID_PRIVATE_KEY must be a P-256 private key/,
+    );
+    expect(problemsOf({ REDIS_URL: 'redis://127.0.0.1:6379' })).toEqual([
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when REDIS_URL is set (several nodes)',
+    ]);
+    expect(problemsOf({ VAPID_SUBJECT: 'http://tidings.example' })[0]).toMatch(
+      /^VAPID_SUBJECT must be a mailto:/,
+    );
+  });
+
+  it('names the operator to push services: VAPID_SUBJECT, else PUBLIC_URL when https, else a mailto: at its host', () => {
+    const subjectOf = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: tempDir(), ...env }).webPush.subject;
+    expect(subjectOf({ VAPID_SUBJECT: 'mailto:ops@tidings.example' })).toBe('mailto:ops@tidings.example');
+    expect(subjectOf({ PUBLIC_URL: 'https://tidings.example/' })).toBe('https://tidings.example');
+    expect(subjectOf({ PUBLIC_URL: 'http://tidings.lan:3000' })).toBe('mailto:push@tidings.lan');
   });
 
   it('stops the start naming REDIS_URL when it is not a Redis URL', () => {

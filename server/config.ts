@@ -12,6 +12,13 @@ import { z } from 'zod';
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SESSION_SECRET_MIN_LENGTH = 32;
 const SESSION_SECRET_FILE = 'session-secret';
+/** An uncompressed P-256 point, and a P-256 scalar: VAPID's key pair as web-push writes it. */
+const VAPID_PUBLIC_KEY_BYTES = 65;
+const VAPID_PRIVATE_KEY_BYTES = 32;
+
+function isBase64urlOf(value: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, 'base64url').length === bytes;
+}
 const DEFAULT_REDIS_PREFIX = 'tidings:';
 const REDIS_PREFIX_PATTERN = /^[A-Za-z0-9._:-]{1,64}$/;
 
@@ -161,8 +168,24 @@ const envSchema = z.object({
   REQUIRE_EMAIL_CONFIRMATION: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   READ_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, READ_WORKERS_MAX).optional()),
   CHECK_ANSWERS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
+  VAPID_PUBLIC_KEY: optionalString.refine(
+    (value) => value === undefined || isBase64urlOf(value, VAPID_PUBLIC_KEY_BYTES),
+    `must be a P-256 public key: ${VAPID_PUBLIC_KEY_BYTES} bytes, base64url-encoded`,
+  ),
+  VAPID_PRIVATE_KEY: optionalString.refine(
+    (value) => value === undefined || isBase64urlOf(value, VAPID_PRIVATE_KEY_BYTES),
+    `must be a P-256 private key: ${VAPID_PRIVATE_KEY_BYTES} bytes, base64url-encoded`,
+  ),
+  VAPID_SUBJECT: optionalString.refine(
+    (value) => value === undefined || /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(value),
+    'must be a mailto: address or an https:// URL where push services can reach the operator',
+  ),
   UNSAFE_PREVIEW_OFFLINE: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).default('false')),
   UNSAFE_PREVIEW_ALLOWED_ADDRESSES: optionalString.refine(
+    (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
+    'must be a comma-separated list of IP addresses',
+  ),
+  UNSAFE_PUSH_ALLOWED_ADDRESSES: optionalString.refine(
     (value) => value === undefined || value.split(',').every((ip) => isIP(ip.trim()) !== 0),
     'must be a comma-separated list of IP addresses',
   ),
@@ -253,6 +276,16 @@ export interface Config {
   previewAllowedAddresses: string[];
   /** Test-only: the preview fetcher never asks DNS, so only IP-literal links are fetched. */
   previewOffline: boolean;
+  webPush: WebPushTarget;
+}
+
+/** Web Push's VAPID identity (RFC 8292): given, or made once and kept in DATA_DIR (null here). */
+export interface WebPushTarget {
+  keys: { publicKey: string; privateKey: string } | null;
+  /** Where push services can reach the operator: VAPID_SUBJECT, or derived from PUBLIC_URL. */
+  subject: string;
+  /** Test-only: loopback addresses a push endpoint may have (plain http then allowed too). */
+  allowedAddresses: string[];
 }
 
 export class ConfigError extends Error {
@@ -271,7 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
-  const problems = [...realtimeProblems(vars), ...storageProblems(vars)];
+  const problems = [...realtimeProblems(vars), ...storageProblems(vars), ...webPushProblems(vars)];
   if (problems.length > 0) throw new ConfigError(problems);
   const sessionSecret = vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
@@ -302,6 +335,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((ip) => ip.trim())
       .filter(Boolean),
     previewOffline: vars.UNSAFE_PREVIEW_OFFLINE === 'true',
+    webPush: webPushTarget(vars, publicUrl),
   };
 }
 
@@ -384,6 +418,36 @@ function storageProblems(vars: Vars): string[] {
   return missingFromPartialSet(vars, [...S3_REQUIRED, ...S3_OPTIONAL], S3_REQUIRED).map(
     (name) => `${name} is required when any S3_* variable is set`,
   );
+}
+
+const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+
+function webPushProblems(vars: Vars): string[] {
+  const problems = missingFromPartialSet(vars, VAPID_KEYS).map(
+    (name) => `${name} is required when the other VAPID key is set`,
+  );
+  // Each node would make keys of its own in its own DATA_DIR, and a push signed by one node for a
+  // device subscribed through another would be refused by the push service.
+  if (vars.REDIS_URL !== undefined && VAPID_KEYS.some((name) => vars[name] === undefined)) {
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when REDIS_URL is set (several nodes)',
+    );
+  }
+  return problems;
+}
+
+function webPushTarget(vars: Vars, publicUrl: string): WebPushTarget {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = vars;
+  return {
+    keys: publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : null,
+    subject:
+      vars.VAPID_SUBJECT ??
+      (publicUrl.startsWith('https://') ? publicUrl : `mailto:push@${new URL(publicUrl).hostname}`),
+    allowedAddresses: (vars.UNSAFE_PUSH_ALLOWED_ADDRESSES ?? '')
+      .split(',')
+      .map((ip) => ip.trim())
+      .filter(Boolean),
+  };
 }
 
 function storageTarget(vars: Vars, dataDir: string): StorageTarget {

@@ -49,6 +49,7 @@ describe('the route table', () => {
         'reports.create',
         'safety.block',
         'safety.mute',
+        'webPush.subscribe',
       ].sort(),
     );
     for (const route of all.filter((entry) => entry.response === null)) {

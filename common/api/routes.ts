@@ -12,6 +12,13 @@ import {
   signUpResponseSchema,
 } from '../contracts/auth';
 import { clientConfigResponseSchema } from '../contracts/client-config';
+import {
+  pushDeviceListSchema,
+  pushDeviceParamsSchema,
+  pushDeviceResponseSchema,
+  pushSettingsSchema,
+  pushSubscribeRequestSchema,
+} from '../contracts/web-push';
 import { dataExportRequestSchema, dataExportResponseSchema } from '../contracts/data-export';
 import { previewQuerySchema } from '../contracts/link-previews';
 import { mediaParamsSchema, mediaUploadResponseSchema } from '../contracts/media';
@@ -459,6 +466,30 @@ export const routes = defineRouteTable({
       "Stops one kind of notification e-mail, by the signed link in such an e-mail (no session; a mail client's one-click POST works too)",
     query: unsubscribeQuerySchema,
     response: null,
+  },
+  'webPush.devices': {
+    summary: "The account's devices that receive push notifications, and the key to subscribe another",
+    response: answer(pushDeviceListSchema, 'PushDeviceList'),
+  },
+  'webPush.subscribe': {
+    summary:
+      "Subscribes this device to push notifications (the browser's PushSubscription), for as long as this session lasts",
+    body: pushSubscribeRequestSchema,
+    response: answer(pushDeviceResponseSchema, 'PushDeviceResponse', 201),
+  },
+  'webPush.unsubscribe': {
+    summary: "Stops push notifications to one of the account's devices",
+    params: pushDeviceParamsSchema,
+    response: null,
+  },
+  'webPush.settings': {
+    summary: "Which kinds of notification are pushed to the account's devices",
+    response: answer(pushSettingsSchema, 'PushSettings'),
+  },
+  'webPush.updateSettings': {
+    summary: "Chooses which kinds of notification are pushed to the account's devices",
+    body: pushSettingsSchema,
+    response: answer(pushSettingsSchema, 'PushSettings'),
   },
   'notifications.list': {
     summary: "The reader's notifications, newest first",

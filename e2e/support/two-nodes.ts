@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { TEST_VAPID_ENV } from '../../server/test-support/vapid';
 
 /**
  * Two copies of the production build as two nodes of one deployment: one fresh PostgreSQL
@@ -116,6 +117,8 @@ export function twoNodes(portA: number, portB: number): TwoNodeCluster {
     REDIS_URL,
     REDIS_PREFIX: prefix,
     SESSION_SECRET: randomBytes(32).toString('base64url'),
+    // Nodes sharing a database share one VAPID key pair (config.ts refuses REDIS_URL without).
+    ...TEST_VAPID_ENV,
   };
   const started: AppNode[] = [];
   let isDatabaseCreated = false;

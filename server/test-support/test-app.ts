@@ -11,6 +11,8 @@ import type { DataExportJob } from '../features/data-export';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db/database';
 import { freshTestDatabase } from './test-database';
+import { TEST_VAPID_ENV } from './vapid';
+import type { PushDelivery } from '../features/web-push';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +29,8 @@ export interface TestApp {
   routes: { method: string; url: string }[];
   /** The app's data-export job: tests run its rounds with runOnce(). */
   dataExportJob: DataExportJob;
+  /** The background push sender: `deliverDue()` sends what is due now. */
+  pushDelivery: PushDelivery;
   /** DATABASE_URL of the app's database, for a second app that must share it. */
   databaseUrl: string;
   /** inject() with the X-Requested-With header every real client sends. */
@@ -55,6 +59,7 @@ export async function createTestApp(
     // A read worker starts from TypeScript in about 0.6 s; tests that are about the workers ask
     // for them (read-workers.test.ts), and the browser tests run them from the bundle.
     READ_WORKERS: '0',
+    ...TEST_VAPID_ENV,
     ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
     ...env,
   });
@@ -65,6 +70,7 @@ export async function createTestApp(
   const channelEvents: TestApp['channelEvents'] = [];
   const routes: TestApp['routes'] = [];
   let dataExportJob: DataExportJob | null = null;
+  let pushDelivery: PushDelivery | null = null;
   const app = await buildApp({
     config,
     ...(clientDir === undefined ? {} : { clientDir }),
@@ -72,6 +78,9 @@ export async function createTestApp(
     testHooks: {
       onDataExportJob: (job) => {
         dataExportJob = job;
+      },
+      onPushDelivery: (delivery) => {
+        pushDelivery = delivery;
       },
       onRoute: ({ method, url }) => {
         for (const one of [method].flat()) routes.push({ method: one, url });
@@ -84,10 +93,12 @@ export async function createTestApp(
     },
   });
   if (!dataExportJob) throw new Error('the app did not start its data-export job');
+  if (!pushDelivery) throw new Error('the app did not start its push delivery');
   return {
     app,
     database,
     dataExportJob,
+    pushDelivery,
     databaseUrl: config.database.kind === 'sqlite' ? `sqlite:${config.database.file}` : config.database.url,
     dataDir,
     events,

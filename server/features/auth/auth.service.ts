@@ -119,6 +119,11 @@ export function createAuthService(deps: AuthServiceDeps) {
         email_on_mention: 1,
         email_on_reply: 1,
         locked: 0,
+        push_on_mention: 1,
+        push_on_reply: 1,
+        push_on_like: 1,
+        push_on_repost: 1,
+        push_on_follow: 1,
       };
       try {
         await deps.users.insert(user);

@@ -15,6 +15,7 @@ import {
 } from '../../test-support/write-load';
 import { openDatabase } from './database';
 import { DATABASE_RETRY_AFTER_SECONDS } from './unavailable';
+import { TEST_VAPID_ENV } from '../../test-support/vapid';
 
 const relays: TcpProxy[] = [];
 const scratches: ScratchPostgres[] = [];
@@ -149,6 +150,7 @@ describe('a database outage under a write load', () => {
       const { server, base } = await startListeningServer({
         REDIS_URL: redisUrl.toString(),
         REDIS_PREFIX: prefix,
+        ...TEST_VAPID_ENV,
       });
       const { writers, targets } = await setUp(base);
 

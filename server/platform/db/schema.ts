@@ -44,6 +44,14 @@ export interface UsersTable {
   email_on_reply: ColumnType<number, number | undefined, number>;
   /** 1: following the account needs its owner's approval (follow requests). */
   locked: ColumnType<number, number | undefined, number>;
+  /** 1: each kind of notification is also pushed to the account's devices (server/features/web-push). */
+  push_on_mention: ColumnType<number, number | undefined, number>;
+  push_on_reply: ColumnType<number, number | undefined, number>;
+  push_on_like: ColumnType<number, number | undefined, number>;
+  /** Reposts and quotes. */
+  push_on_repost: ColumnType<number, number | undefined, number>;
+  /** New followers and follow requests. */
+  push_on_follow: ColumnType<number, number | undefined, number>;
 }
 
 export interface RecoveryCodesTable {
@@ -361,6 +369,35 @@ export interface DataExportsTable {
   failure: string | null;
 }
 
+/** A device that receives pushes, for as long as the session that subscribed it lasts. */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  session_id: string;
+  /** SHA-256 of the push service's endpoint: a device subscribing again replaces its row. */
+  endpoint_hash: string;
+  /** The endpoint and its keys (the browser's PushSubscription), sealed. */
+  sealed_subscription: string;
+  /** "Chrome on Android": what the settings list shows, from the browser's user agent. */
+  device: string;
+  created_at: number;
+  last_pushed_at: number | null;
+}
+
+/** A push waiting to go to one device; deleted once sent or given up. */
+export interface PushOutboxTable {
+  id: string;
+  subscription_id: string;
+  /** The notification as the device shows it, sealed. */
+  sealed_payload: string;
+  /** The notification group: a push service may replace an undelivered push of the same topic. */
+  topic: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  lease_until: number | null;
+  created_at: number;
+}
+
 // ----------------------------------------------------------------------------------------------
 
 export interface Database {
@@ -392,4 +429,6 @@ export interface Database {
   followed_hashtags: FollowedHashtagsTable;
   bookmarks: BookmarksTable;
   reposts: RepostsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_outbox: PushOutboxTable;
 }

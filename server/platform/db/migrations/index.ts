@@ -24,6 +24,7 @@ import * as instanceIcon from './0022-instance-icon';
 import * as emailNotifications from './0023-email-notifications';
 import * as followsHashtagsBookmarks from './0024-follows-hashtags-bookmarks';
 import * as repostsAndQuotes from './0025-reposts-and-quotes';
+import * as webPush from './0026-web-push';
 
 /**
  * Every migration, in order. Listed by hand rather than read from disk so the bundled server
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-email-notifications': emailNotifications,
   '0024-follows-hashtags-bookmarks': followsHashtagsBookmarks,
   '0025-reposts-and-quotes': repostsAndQuotes,
+  '0026-web-push': webPush,
 };
