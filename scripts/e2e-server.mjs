@@ -50,6 +50,8 @@ const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', '
     UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.1',
     // Links typed in tests (example.com…) must not send DNS queries off this machine.
     UNSAFE_PREVIEW_OFFLINE: 'true',
+    // The tests' push service stand-in listens on loopback; never set this outside tests.
+    UNSAFE_PUSH_ALLOWED_ADDRESSES: '127.0.0.1',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useLogOut } from '../features/auth';
 import { drafts } from '../features/composer';
+import { unsubscribeThisBrowser } from '../features/web-push';
 
 /** Logs out, forgets this device's drafts and goes to the log-in page, whichever control asked. */
 export function useLogOutAndLeave(): { isPending: boolean; logOut: () => void } {
@@ -9,8 +10,10 @@ export function useLogOutAndLeave(): { isPending: boolean; logOut: () => void } 
   return {
     isPending: logOut.isPending,
     logOut: () => {
-      // Unsent drafts stay on this device only while their author is logged in.
+      // Unsent drafts stay on this device only while their author is logged in; so do its
+      // notifications (the server forgets the subscription with the session).
       drafts.clearAll();
+      void unsubscribeThisBrowser();
       logOut.mutate(undefined, { onSettled: () => void navigate('/login') });
     },
   };

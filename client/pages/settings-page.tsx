@@ -17,6 +17,7 @@ import { InviteLinks, useHasInviteLinks } from '../features/invites';
 import { PasskeySettings } from '../features/passkeys';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
 import { TwoFactorSettings } from '../features/two-factor';
+import { PushDevices, PushKinds } from '../features/web-push';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useFragmentScroll } from '../lib/use-fragment-scroll';
 import { PageSpinner } from '../ui/page-spinner';
@@ -51,6 +52,14 @@ export function SettingsPage() {
         description="What we also tell you by e-mail, at the address above."
       >
         <EmailNotificationSettingsForm isAddressConfirmed={user.emailConfirmed} />
+      </SettingsSection>
+      <SettingsSection
+        id="push-notifications"
+        title="Push notifications"
+        description="Notifications on your phone or computer while Tidings is closed."
+      >
+        <PushDevices />
+        <PushKinds />
       </SettingsSection>
       {hasInviteLinks && (
         <SettingsSection

@@ -1,15 +1,16 @@
 /// <reference lib="webworker" />
 /**
  * Tidings' service worker. It keeps the app shell (the built page, scripts and styles) so a
- * repeat visit paints without the network, and keeps the last answers of the reading endpoints
- * and the media they show so the feed can be read offline. It is built by vite-plugin-pwa, which
- * writes the list of the build's files into `self.__WB_MANIFEST`.
+ * repeat visit paints without the network; keeps the last answers of the reading endpoints and
+ * the media they show so the feed can be read offline; and shows pushed notifications. It is
+ * built by vite-plugin-pwa, which writes the list of the build's files into `self.__WB_MANIFEST`.
  */
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { MEDIA_BASE } from '../../common/api/endpoints';
 import { isOfflineReadable } from './offline-reading';
+import { openClickedNotifications, showPushedNotifications } from './push-notifications';
 import { readApiOffline, readMediaOffline } from './offline-strategies';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -33,3 +34,6 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 
 registerRoute(({ url, sameOrigin }) => sameOrigin && isOfflineReadable(url.pathname), readApiOffline());
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(MEDIA_BASE), readMediaOffline());
+
+showPushedNotifications();
+openClickedNotifications();

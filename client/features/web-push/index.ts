@@ -1,0 +1,7 @@
+/**
+ * The web-push feature's public face: the settings section's devices and choices, and ending
+ * this browser's subscription at log-out.
+ */
+export { unsubscribeThisBrowser } from './browser-push';
+export { PushDevices } from './push-devices';
+export { PushKinds } from './push-kinds';
