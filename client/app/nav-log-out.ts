@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useLogOut } from '../features/auth';
 import { drafts } from '../features/composer';
-import { unsubscribeThisBrowser } from '../features/web-push';
+import { loadBrowserPush } from '../features/web-push';
 
 /** Logs out, forgets this device's drafts and goes to the log-in page, whichever control asked. */
 export function useLogOutAndLeave(): { isPending: boolean; logOut: () => void } {
@@ -13,7 +13,7 @@ export function useLogOutAndLeave(): { isPending: boolean; logOut: () => void } 
       // Unsent drafts stay on this device only while their author is logged in; so do its
       // notifications (the server forgets the subscription with the session).
       drafts.clearAll();
-      void unsubscribeThisBrowser();
+      void loadBrowserPush().then((browserPush) => browserPush.unsubscribeThisBrowser());
       logOut.mutate(undefined, { onSettled: () => void navigate('/login') });
     },
   };

@@ -2,6 +2,6 @@
  * The web-push feature's public face: the settings section's devices and choices, and ending
  * this browser's subscription at log-out.
  */
-export { unsubscribeThisBrowser } from './browser-push';
+export { loadBrowserPush } from './lazy-parts';
 export { PushDevices } from './push-devices';
 export { PushKinds } from './push-kinds';
