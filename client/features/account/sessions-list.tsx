@@ -2,6 +2,7 @@ import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
+import { ThisDeviceBadge } from '../../ui/this-device-badge';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './account.queries';
 
 /** Every browser signed in to the account, the current one first and marked. */
@@ -23,11 +24,7 @@ export function SessionsList() {
             <div>
               <p className="font-semibold">
                 {session.device}
-                {session.isCurrent && (
-                  <span className="ml-2 rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-800 dark:bg-primary-900 dark:text-primary-100">
-                    This device
-                  </span>
-                )}
+                {session.isCurrent && <ThisDeviceBadge />}
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 Signed in <RelativeTime iso={session.createdAt} /> · last active{' '}

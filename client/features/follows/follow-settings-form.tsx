@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { userMessageOf } from '../../lib/api-client';
+import { useSaveAsTicked } from '../../lib/use-save-as-ticked';
 import { Alert } from '../../ui/alert';
 import { useFollowSettings, useUpdateFollowSettings } from './follows.queries';
 
@@ -8,10 +9,7 @@ import { useFollowSettings, useUpdateFollowSettings } from './follows.queries';
 export function FollowSettingsForm() {
   const settings = useFollowSettings();
   const update = useUpdateFollowSettings();
-  const [saved, setSaved] = useState('');
-  // The box as ticked, set in the same event: a controlled checkbox must not flip back while the
-  // save starts. Cleared once the server has answered (a refusal shows the saved value again).
-  const [ticked, setTicked] = useState<boolean | null>(null);
+  const { ticked, saved, choose } = useSaveAsTicked(update);
   const hintId = useId();
   return (
     <div className="flex flex-col gap-3">
@@ -27,16 +25,8 @@ export function FollowSettingsForm() {
               type="checkbox"
               name="locked"
               aria-describedby={hintId}
-              checked={ticked ?? settings.data.locked}
-              onChange={(event) => {
-                const locked = event.target.checked;
-                setSaved('');
-                setTicked(locked);
-                update.mutate(
-                  { locked },
-                  { onSuccess: () => setSaved('Saved.'), onSettled: () => setTicked(null) },
-                );
-              }}
+              checked={(ticked ?? settings.data).locked}
+              onChange={(event) => choose({ locked: event.target.checked })}
               className="size-5 shrink-0 accent-primary-600"
             />
             Approve new followers

@@ -4,6 +4,7 @@ import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
+import { ThisDeviceBadge } from '../../ui/this-device-badge';
 import { pushSupport, subscribeThisBrowser, unsubscribeThisBrowser } from './browser-push';
 import { usePushDevices, useRegisterPushDevice, useRemovePushDevice } from './web-push.queries';
 
@@ -28,11 +29,7 @@ function DeviceRow({
       <div>
         <p className="font-semibold">
           {device.device}
-          {device.isThisSession && (
-            <span className="ml-2 rounded-full bg-primary-100 px-2 py-0.5 text-xs font-semibold text-primary-800 dark:bg-primary-900 dark:text-primary-100">
-              This device
-            </span>
-          )}
+          {device.isThisSession && <ThisDeviceBadge />}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Turned on <RelativeTime iso={device.createdAt} />
