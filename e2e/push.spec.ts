@@ -6,6 +6,7 @@ import {
   turnOnPushForThisDevice,
 } from './support/push';
 import { signUpByApi } from './support/accounts';
+import { waitForServiceWorker } from './support/offline';
 import { expect, test } from './support/test';
 
 // Push notifications end to end: turned on in Settings, pushed by the server to a push service
@@ -84,4 +85,20 @@ test('a kind turned off is not pushed; turning this device off ends its subscrip
   } finally {
     await pushService.close();
   }
+});
+
+test('a push the app cannot read still shows a notification, which opens the notifications page', async ({
+  page,
+  context,
+}) => {
+  await signUpByApi(page.request);
+  await context.grantPermissions(['notifications']);
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  await deliverToServiceWorker(page, context, 'not a payload of ours');
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([{ title: 'New notifications', body: '', url: '/notifications' }]);
+  await clickShownNotification(context);
+  await expect(page).toHaveURL(/\/notifications$/);
 });

@@ -22,13 +22,23 @@ function payloadOf(data: PushMessageData | null): PushPayload | null {
 }
 
 /**
+ * What a push that cannot be read shows: every push must show something (the subscription
+ * promised the browser as much), and a browser's own stand-in text says less than this.
+ */
+const UNREADABLE_PUSH: PushPayload = {
+  title: 'New notifications',
+  body: '',
+  url: '/notifications',
+  tag: 'unreadable-push',
+};
+
+/**
  * Shows what the server pushed, as it is. A later push of the same group (its tag) replaces the
  * shown one quietly: "Ana and 2 others liked your post" does not buzz again for each like.
  */
 export function showPushedNotifications(): void {
   self.addEventListener('push', (event: PushEvent) => {
-    const payload = payloadOf(event.data);
-    if (!payload) return;
+    const payload = payloadOf(event.data) ?? UNREADABLE_PUSH;
     event.waitUntil(
       self.registration.showNotification(payload.title, {
         body: payload.body,

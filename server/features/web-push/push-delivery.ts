@@ -1,6 +1,8 @@
 import webpush from 'web-push';
+import { z } from 'zod';
 import { startPollingLoop } from '../../platform/concurrency/polling-loop';
 import type { TextSeal } from '../../platform/crypto/sealed-text';
+import { readStoredJson } from '../../platform/db/stored-json';
 import type { FetchFailureCode } from '../../platform/safe-fetch/fetch-failure';
 import type { SafePoster } from '../../platform/safe-fetch/safe-post';
 import { PUSH_MAX_ATTEMPTS, PUSH_POLL_INTERVAL_MS, PUSH_RETRY_DELAYS_MS, PUSH_TTL_SECONDS } from './limits';
@@ -33,6 +35,12 @@ export interface PushDelivery {
   deliverDue(): Promise<number>;
   stop(): Promise<void>;
 }
+
+/** What a sealed subscription holds (web-push.service.ts seals it): the browser's subscription. */
+const storedSubscriptionSchema = z.object({
+  endpoint: z.string(),
+  keys: z.object({ p256dh: z.string(), auth: z.string() }),
+});
 
 /** The wait before attempt `attempts + 1`, having made `attempts` (≥ 1) already. */
 function retryDelayMs(attempts: number): number {
@@ -68,9 +76,11 @@ export function startPushDelivery(deps: PushDeliveryDeps): PushDelivery {
   const now = deps.now ?? Date.now;
 
   async function sendOne(push: DuePush): Promise<void> {
-    const subscription = JSON.parse(
+    const subscription = readStoredJson(
+      storedSubscriptionSchema,
       subscriptionSeal.open(push.sealedSubscription),
-    ) as webpush.PushSubscription;
+      'push_subscriptions.sealed_subscription',
+    );
     const payload = payloadSeal.open(push.sealedPayload);
     const request = webpush.generateRequestDetails(subscription, payload, {
       vapidDetails: vapid,
