@@ -1,18 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { routes } from '../../../common/api/routes';
 import { errors } from '../../errors';
 import { defineRoute } from '../../http/route-table';
-import { requireUser, type SessionCookie, type SessionUser } from '../auth';
+import { requireSession, type SessionCookie } from '../auth';
 import { readUpload, registerImageMultipart } from '../media';
 import type { AccountService } from './account.service';
-
-/** A session-cookie request always has both; the guard makes that a 401 otherwise. */
-function requireSession(request: FastifyRequest): { user: SessionUser; sessionId: string } {
-  const user = requireUser(request);
-  const { sessionId } = request;
-  if (sessionId === null) throw errors.unauthenticated();
-  return { user, sessionId };
-}
 
 export function registerAccountRoutes(
   api: FastifyInstance,

@@ -18,6 +18,17 @@ export function requireUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/**
+ * The current user and the session the request came with: what belongs to one device (its
+ * sessions list entry, its push subscription). A session-cookie request always has both.
+ */
+export function requireSession(request: FastifyRequest): { user: SessionUser; sessionId: string } {
+  const user = requireUser(request);
+  const { sessionId } = request;
+  if (sessionId === null) throw errors.unauthenticated();
+  return { user, sessionId };
+}
+
 /** The current user, if the account may publish: posts, replies and their images. */
 export function requirePoster(request: FastifyRequest): SessionUser {
   const user = requireUser(request);

@@ -1,5 +1,5 @@
 /** The auth feature's public face: what other features may use of it. */
-export { requirePoster, requireUser, type SessionUser } from './auth.guard';
+export { requirePoster, requireSession, requireUser, type SessionUser } from './auth.guard';
 export { type AuthService, limitOrThrow } from './auth.service';
 export { hashPassword, verifyPassword } from './password';
 export type { SessionCookie } from './session-cookie';
