@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compiledMessages } from './client/i18n/compiled-messages-plugin';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -17,6 +18,8 @@ const PRECOMPRESSED_ASSETS = /\.(?:html|js|mjs|css|svg|json|webmanifest|xml|txt)
 export default defineConfig({
   root: 'client',
   plugins: [
+    // Message catalogues arrive parsed, so the page needs no ICU parser (the alias below).
+    compiledMessages(),
     react(),
     tailwindcss(),
     compression({
@@ -50,6 +53,15 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    alias: [
+      // intl-messageformat without its parser: every message it formats was parsed at build time.
+      {
+        find: /^@formatjs\/icu-messageformat-parser$/,
+        replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+      },
+    ],
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

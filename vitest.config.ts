@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { compiledMessages } from './client/i18n/compiled-messages-plugin';
 import { RUN_ALONE } from './server/test-support/run-alone';
 
 const TEST_FILES = [
@@ -9,6 +10,8 @@ const TEST_FILES = [
 ];
 
 export default defineConfig({
+  // Client modules under test read their message catalogues as the build compiles them.
+  plugins: [compiledMessages()],
   test: {
     environment: 'node',
     testTimeout: 20_000,

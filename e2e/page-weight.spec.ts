@@ -9,10 +9,14 @@ import { expect, test, visitorHeaders } from './support/test';
  * signed-in header need) is one response counted here.
  */
 const KB = 1024;
-/** Signed out, `/` (which shows the log-in form) and `/login`: transferred, compressed bytes. */
-const SIGNED_OUT_BUDGET_BYTES = 100 * KB;
-/** Signed in, the feed at `/`: transferred, compressed bytes. */
-const SIGNED_IN_FEED_BUDGET_BYTES = 160 * KB;
+/**
+ * Signed out, `/` (which shows the log-in form) and `/login`: transferred, compressed bytes. 100 KB
+ * until the app spoke three languages; translating every text costs about 6 KB here (the message
+ * formatter 3.0 KB, the rest each page's messages by key): BENCHMARKS.md, "Languages".
+ */
+const SIGNED_OUT_BUDGET_BYTES = 106 * KB;
+/** Signed in, the feed at `/`: transferred, compressed bytes. 160 KB before translations (+9 KB). */
+const SIGNED_IN_FEED_BUDGET_BYTES = 171 * KB;
 /** Brotli's best setting: what the build pre-compresses assets with. */
 const BROTLI_QUALITY = 11;
 const GZIP_LEVEL = 9;

@@ -32,6 +32,7 @@ if (!onPostgres) {
       npmScript('lint', 'Lint'),
       npmScript('format:check', 'Formatting'),
       npmScript('typecheck', 'Typecheck'),
+      npmScript('check:messages', 'Message catalogues'),
     ]),
   );
 }

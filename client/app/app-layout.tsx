@@ -3,9 +3,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { UndoToast } from '../features/safety';
 import { SearchBox } from '../features/search';
+import { useT } from '../i18n';
 import { useClientConfig } from '../lib/instance';
 import { Logo } from '../ui/logo';
 import { PageSpinner } from '../ui/page-spinner';
+import { appMessages } from './app.messages';
 import { OfflineBanner } from './offline-banner';
 import { PageErrorBoundary } from './route-error';
 import { UpdatePrompt } from './update-prompt';
@@ -19,6 +21,7 @@ const SignedInHeader = lazy(() =>
 const PhoneNav = lazy(() => import('./signed-in-nav').then((module) => ({ default: module.PhoneNav })));
 
 export function AppLayout() {
+  const t = useT(appMessages);
   const { data: user, isPending } = useCurrentUser();
   const location = useLocation();
   // The shell paints "Tidings" before any script; the instance's own name and icon follow.
@@ -30,16 +33,18 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow dark:focus:bg-slate-900"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       {/* 64 px at every width, border included: the HTML's app shell paints the same frame. */}
       <header className="sticky top-0 z-10 h-16 border-b border-slate-200 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
         <div className="mx-auto flex h-full max-w-5xl items-center justify-between gap-3 px-4 sm:gap-4">
-          {/* The word mark gives its room to the search box and account links from 640 px to 1023 px. */}
+          {/* The word mark gives its room to the search box and account links from 640 px to 1023 px,
+              and below 360 px to a visitor's "Log in" and "Sign up", which are longer in German and
+              Portuguese. */}
           <Link
             to="/"
-            aria-label={`${instanceName} home`}
-            className="min-w-0 shrink-0 rounded-lg sm:max-lg:[&>span>span]:hidden"
+            aria-label={t('homeLinkLabel', { name: instanceName })}
+            className={`min-w-0 shrink-0 rounded-lg sm:max-lg:[&>span>span]:hidden ${user ? '' : 'max-[359px]:[&>span>span]:hidden'}`}
           >
             <Logo name={instanceName} icon={clientConfig.data?.instanceIcon ?? null} />
           </Link>
@@ -73,7 +78,7 @@ export function AppLayout() {
       <OfflineBanner />
       <UpdatePrompt />
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-        Tidings · self-hosted
+        {t('footer')}
       </footer>
     </div>
   );

@@ -1,5 +1,7 @@
 import { WifiOff } from 'lucide-react';
+import { useT } from '../i18n';
 import { useIsOffline } from '../lib/connectivity';
+import { appMessages } from './app.messages';
 
 /**
  * "Offline": shown while the server cannot be reached, so saved posts are never taken for new
@@ -7,6 +9,7 @@ import { useIsOffline } from '../lib/connectivity';
  * nothing the reader is looking at.
  */
 export function OfflineBanner() {
+  const t = useT(appMessages);
   const isOffline = useIsOffline();
   return (
     <div
@@ -17,7 +20,9 @@ export function OfflineBanner() {
         <p className="flex items-center gap-2 rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
           <WifiOff aria-hidden="true" className="size-4 shrink-0" />
           <span>
-            <strong className="font-semibold">Offline</strong>: showing what this device saved.
+            {t.rich('offlineNotice', {
+              strong: (chunks) => <strong className="font-semibold">{chunks}</strong>,
+            })}
           </span>
         </p>
       )}

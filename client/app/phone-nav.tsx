@@ -4,7 +4,9 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { useUnreadCount } from '../features/notifications';
 import { useSafetyStatus } from '../features/safety';
+import { useT } from '../i18n';
 import { Spinner } from '../ui/button';
+import { appMessages } from './app.messages';
 import { useLogOutAndLeave } from './nav-log-out';
 
 /** The disclosure panel's id; the styles keep room under the page while the bar is shown. */
@@ -35,6 +37,7 @@ function BarLink({ to, label, name, icon }: { to: string; label: string; name?: 
  * and Log out: five items keep each one wide enough for its label at 320 px.
  */
 export function PhoneNav() {
+  const t = useT(appMessages);
   const { data: user } = useCurrentUser();
   const unreadCount = useUnreadCount(Boolean(user));
   const safety = useSafetyStatus(Boolean(user));
@@ -75,7 +78,7 @@ export function PhoneNav() {
     <nav
       ref={root}
       id={PHONE_NAV_ID}
-      aria-label="Primary"
+      aria-label={t('primaryNavLabel')}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden dark:border-slate-800 dark:bg-slate-950"
     >
       <div
@@ -85,31 +88,31 @@ export function PhoneNav() {
       >
         <Link to="/bookmarks" className={PANEL_ITEM}>
           <Bookmark aria-hidden="true" className="size-5" />
-          Bookmarks
+          {t('bookmarks')}
         </Link>
         <Link to="/settings" className={PANEL_ITEM}>
           <Settings aria-hidden="true" className="size-5" />
-          Settings
+          {t('settings')}
         </Link>
         {Boolean(safety.data?.staffRole) && (
           <Link to="/admin/reports" className={PANEL_ITEM}>
             <Flag aria-hidden="true" className="size-5" />
-            Reports
+            {t('reports')}
           </Link>
         )}
         <button type="button" disabled={isPending} onClick={logOut} className={PANEL_ITEM}>
           {isPending ? <Spinner /> : <LogOut aria-hidden="true" className="size-5" />}
-          Log out
+          {t('logOut')}
         </button>
       </div>
       <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
-        <BarLink to="/" label="Home" icon={<House aria-hidden="true" className={ICON} />} />
-        <BarLink to="/search" label="Search" icon={<Search aria-hidden="true" className={ICON} />} />
+        <BarLink to="/" label={t('home')} icon={<House aria-hidden="true" className={ICON} />} />
+        <BarLink to="/search" label={t('search')} icon={<Search aria-hidden="true" className={ICON} />} />
         <BarLink
           to="/notifications"
-          label="Notifications"
+          label={t('notifications')}
           // The count is in the name, as on the header's bell; the badge only shows it.
-          name={unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications'}
+          name={unreadCount > 0 ? t('notificationsUnreadLabel', { count: unreadCount }) : t('notifications')}
           icon={
             <span className="relative">
               <Bell aria-hidden="true" className={ICON} />
@@ -126,7 +129,7 @@ export function PhoneNav() {
         />
         <BarLink
           to={`/@${user.handle}`}
-          label="Profile"
+          label={t('profile')}
           icon={<UserRound aria-hidden="true" className={ICON} />}
         />
         <li className="flex min-w-0 p-0.5">
@@ -139,7 +142,7 @@ export function PhoneNav() {
             className={ITEM}
           >
             <Menu aria-hidden="true" className={ICON} />
-            <span>Menu</span>
+            <span>{t('menu')}</span>
           </button>
         </li>
       </ul>

@@ -1,5 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../i18n';
+import { appMessages } from './app.messages';
 
 interface PageErrorBoundaryProps {
   /** Changes on navigation, so leaving the broken page clears the error. */
@@ -37,23 +39,24 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErr
 }
 
 function PageError() {
+  const t = useT(appMessages);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center justify-center gap-4 px-4 py-16 text-center">
-      <h1 className="text-2xl font-semibold">This page could not be shown</h1>
-      <p className="text-slate-600 dark:text-slate-400">Something went wrong. Reloading usually helps.</p>
+      <h1 className="text-2xl font-semibold">{t('pageErrorTitle')}</h1>
+      <p className="text-slate-600 dark:text-slate-400">{t('pageErrorText')}</p>
       <div className="flex gap-3">
         <button
           type="button"
           onClick={() => window.location.reload()}
           className="min-h-11 rounded-lg bg-primary-600 px-4 py-2 font-semibold text-white"
         >
-          Reload
+          {t('reload')}
         </button>
         <Link
           to="/"
           className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 py-2 font-semibold dark:border-slate-700"
         >
-          Go home
+          {t('goHome')}
         </Link>
       </div>
     </div>

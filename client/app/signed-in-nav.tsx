@@ -4,8 +4,10 @@ import { useCurrentUser } from '../features/auth';
 import { LiveStatus, useLiveFeed } from '../features/feed';
 import { NotificationsLink, useLiveNotifications, useUnreadCount } from '../features/notifications';
 import { useSafetyStatus } from '../features/safety';
+import { useT } from '../i18n';
 import { Avatar } from '../ui/avatar';
 import { Button } from '../ui/button';
+import { appMessages } from './app.messages';
 import { useLogOutAndLeave } from './nav-log-out';
 
 /**
@@ -14,6 +16,7 @@ import { useLogOutAndLeave } from './nav-log-out';
  * the bottom bar (PhoneNav) instead.
  */
 export function SignedInHeader() {
+  const t = useT(appMessages);
   const { data: user } = useCurrentUser();
   const connection = useLiveFeed(user?.id ?? null);
   const unreadCount = useUnreadCount(Boolean(user));
@@ -28,12 +31,12 @@ export function SignedInHeader() {
         {announcement}
       </p>
       {/* From 640 px to 1023 px Reports, Settings and Log out show as icons, named as ever. */}
-      <nav aria-label="Account" className="hidden min-w-0 items-center gap-2 sm:flex lg:gap-3">
+      <nav aria-label={t('accountNavLabel')} className="hidden min-w-0 items-center gap-2 sm:flex lg:gap-3">
         <NotificationsLink unreadCount={unreadCount} />
         {/* An icon at every width, as the bell beside it: named for screen readers. */}
         <Link
           to="/bookmarks"
-          aria-label="Bookmarks"
+          aria-label={t('bookmarks')}
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-200/70 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <Bookmark aria-hidden="true" className="size-6" strokeWidth={1.8} />
@@ -45,12 +48,12 @@ export function SignedInHeader() {
             className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-sm font-semibold hover:bg-slate-200/70 lg:size-auto lg:px-2 lg:py-1.5 dark:hover:bg-slate-800"
           >
             <Flag aria-hidden="true" className="size-5 lg:hidden" />
-            <span className="max-lg:sr-only">Reports</span>
+            <span className="max-lg:sr-only">{t('reports')}</span>
           </Link>
         )}
         <Link to={`/@${user.handle}`} className="flex min-w-0 shrink items-center gap-2 rounded-lg text-sm">
           <Avatar name={user.displayName} handle={user.handle} avatar={user.avatar} size="sm" />
-          <span className="sr-only">Your profile: </span>
+          <span className="sr-only">{t('yourProfile')}</span>
           {/* The name joins in once the header has room for it beside a usable search box. */}
           <span className="hidden max-w-48 min-w-0 truncate lg:block">
             <span className="font-semibold">{user.displayName}</span>{' '}
@@ -62,7 +65,7 @@ export function SignedInHeader() {
           className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-sm font-semibold text-slate-700 hover:bg-slate-200/70 lg:size-auto lg:px-3 lg:py-2 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <Settings aria-hidden="true" className="size-5 lg:hidden" />
-          <span className="max-lg:sr-only">Settings</span>
+          <span className="max-lg:sr-only">{t('settings')}</span>
         </Link>
         <Button
           variant="secondary"
@@ -71,7 +74,7 @@ export function SignedInHeader() {
           className="shrink-0 max-lg:size-10 max-lg:px-0"
         >
           {!isPending && <LogOut aria-hidden="true" className="size-5 lg:hidden" />}
-          <span className="max-lg:sr-only">Log out</span>
+          <span className="max-lg:sr-only">{t('logOut')}</span>
         </Button>
       </nav>
     </div>

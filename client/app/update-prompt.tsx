@@ -1,4 +1,6 @@
+import { useT } from '../i18n';
 import { Button } from '../ui/button';
+import { appMessages } from './app.messages';
 import { applyUpdate, dismissUpdate, useUpdateWaiting } from './service-worker-registration';
 
 const RELOAD =
@@ -10,6 +12,7 @@ const RELOAD =
  * they were doing to an update.
  */
 export function UpdatePrompt() {
+  const t = useT(appMessages);
   const isWaiting = useUpdateWaiting();
   // On phones the bottom navigation bar (4 rem) takes the screen's foot: the prompt stays above it.
   return (
@@ -19,12 +22,12 @@ export function UpdatePrompt() {
     >
       {isWaiting && (
         <div className="flex flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
-          <span>A new version of Tidings is ready.</span>
+          <span>{t('updateReady')}</span>
           <button type="button" className={RELOAD} onClick={applyUpdate}>
-            Reload to update
+            {t('reloadToUpdate')}
           </button>
           <Button variant="secondary" onClick={dismissUpdate}>
-            Later
+            {t('later')}
           </Button>
         </div>
       )}

@@ -11,6 +11,7 @@ import type {
 } from '../../common/api/route';
 // Types only: the schemas (and zod) stay out of the browser's first load.
 import type { Routes } from '../../common/api/routes';
+import { errorMessage } from '../i18n';
 import { connectivity } from './connectivity';
 
 /**
@@ -185,7 +186,6 @@ function fieldErrorsOf(value: unknown): FieldErrors {
   );
 }
 
-/** What to tell a person when a request failed. */
 /** A form's error shown where it belongs: on the field the server named, or over the form. */
 export function messagesFor(error: Error | null, field: string): { field?: string; form?: string } {
   if (!error) return {};
@@ -193,7 +193,12 @@ export function messagesFor(error: Error | null, field: string): { field?: strin
   return { form: userMessageOf(error) };
 }
 
+/**
+ * What to tell a person when a request failed, in their language: an API error by its code (the
+ * server's own wording in English), a failure in the browser as it was worded where it happened.
+ */
 export function userMessageOf(error: unknown): string {
-  if (error instanceof ApiError || error instanceof UserFacingError) return error.message;
-  return 'Could not reach Tidings. Check your connection and try again.';
+  if (error instanceof ApiError) return errorMessage(error.code, error.message, { status: error.status });
+  if (error instanceof UserFacingError) return error.message;
+  return errorMessage('unreachable', 'Could not reach Tidings. Check your connection and try again.');
 }

@@ -1,5 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../i18n';
+import { libMessages } from './lib.messages';
 
 /**
  * A setting saved the moment it is ticked. The value as ticked is held from that event until the
@@ -7,12 +9,13 @@ import { useState } from 'react';
  * then shows the saved value again. `saved` reads "Saved." once the server has it.
  */
 export function useSaveAsTicked<T>(update: UseMutationResult<unknown, Error, T>) {
+  const t = useT(libMessages);
   const [ticked, setTicked] = useState<T | null>(null);
-  const [saved, setSaved] = useState('');
+  const [isSaved, setIsSaved] = useState(false);
   const choose = (next: T): void => {
-    setSaved('');
+    setIsSaved(false);
     setTicked(next);
-    update.mutate(next, { onSuccess: () => setSaved('Saved.'), onSettled: () => setTicked(null) });
+    update.mutate(next, { onSuccess: () => setIsSaved(true), onSettled: () => setTicked(null) });
   };
-  return { ticked, saved, choose };
+  return { ticked, saved: isSaved ? t('saved') : '', choose };
 }

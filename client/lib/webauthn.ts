@@ -4,7 +4,9 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
+import { translate } from '../i18n';
 import { UserFacingError } from './api-client';
+import { libMessages } from './lib.messages';
 
 /**
  * The browser's passkey prompts. The WebAuthn library loads only when a prompt opens: most visits
@@ -20,14 +22,13 @@ export function browserHasPasskeys(): boolean {
 function explained(error: unknown): Error {
   const name = error instanceof Error ? error.name : '';
   const code: unknown = typeof error === 'object' && error !== null ? Reflect.get(error, 'code') : undefined;
+  const t = translate(libMessages);
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')
-    return new UserFacingError('This device already holds a passkey for your account.', { cause: error });
+    return new UserFacingError(t('passkeyAlreadyRegistered'), { cause: error });
   // The person closed the prompt, or it timed out: browsers do not say which, on purpose.
   if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED')
-    return new UserFacingError('The passkey prompt was closed or timed out. Try again when you are ready.', {
-      cause: error,
-    });
-  return new UserFacingError('This browser could not use a passkey here. Try another way.', { cause: error });
+    return new UserFacingError(t('passkeyPromptClosed'), { cause: error });
+  return new UserFacingError(t('passkeyUnavailable'), { cause: error });
 }
 
 /** Asks the device to make a passkey for these options; answers what the server checks. */

@@ -1,10 +1,13 @@
 import { AuditLog } from '../features/user-admin';
+import { useT } from '../i18n';
 import { AdminOnlyPage } from './admin-only-page';
+import { pagesAdminMessages } from './pages-admin.messages';
 
 /** /admin/audit: what admins and moderators did, newest first. Admins only. */
 export function AdminAuditPage() {
+  const t = useT(pagesAdminMessages);
   return (
-    <AdminOnlyPage title="Audit log" refusal="Only an admin can see the audit log.">
+    <AdminOnlyPage title={t('auditTitle')} refusal={t('auditRefusal')}>
       <AuditLog />
     </AdminOnlyPage>
   );

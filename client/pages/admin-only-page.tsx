@@ -2,19 +2,23 @@ import type { ReactNode } from 'react';
 import { Navigate, NavLink } from 'react-router';
 import { useCurrentUser } from '../features/auth';
 import { useSafetyStatus } from '../features/safety';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
+import { pagesAdminMessages } from './pages-admin.messages';
 
 /** Who may use a page: admins only, or staff (admins and moderators). */
 export type AdminAccess = 'admin' | 'staff';
 
-const ADMIN_PAGES: readonly { to: string; label: string; access: AdminAccess }[] = [
-  { to: '/admin/reports', label: 'Reports', access: 'staff' },
-  { to: '/admin/users', label: 'Accounts', access: 'staff' },
-  { to: '/admin/applications', label: 'Applications', access: 'admin' },
-  { to: '/admin/settings', label: 'Settings', access: 'admin' },
-  { to: '/admin/mail', label: 'Outgoing e-mail', access: 'admin' },
-  { to: '/admin/audit', label: 'Audit log', access: 'admin' },
+type AdminKey = keyof typeof pagesAdminMessages.source;
+
+const ADMIN_PAGES: readonly { to: string; labelKey: AdminKey; access: AdminAccess }[] = [
+  { to: '/admin/reports', labelKey: 'navReports', access: 'staff' },
+  { to: '/admin/users', labelKey: 'navAccounts', access: 'staff' },
+  { to: '/admin/applications', labelKey: 'navApplications', access: 'admin' },
+  { to: '/admin/settings', labelKey: 'navSettings', access: 'admin' },
+  { to: '/admin/mail', labelKey: 'navMail', access: 'admin' },
+  { to: '/admin/audit', labelKey: 'navAudit', access: 'admin' },
 ];
 
 /*
@@ -42,6 +46,7 @@ export function AdminOnlyPage({
   access?: AdminAccess;
   children: ReactNode;
 }) {
+  const t = useT(pagesAdminMessages);
   useDocumentTitle(title);
   const { data: user, isPending } = useCurrentUser();
   const status = useSafetyStatus(Boolean(user));
@@ -54,13 +59,13 @@ export function AdminOnlyPage({
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
         {staffRole !== null && (
-          <nav aria-label="Admin">
+          <nav aria-label={t('adminNavLabel')}>
             <ul className="-mx-3 flex flex-wrap gap-1">
-              {ADMIN_PAGES.filter((page) => mayUse(page.access)).map(({ to, label }) => (
+              {ADMIN_PAGES.filter((page) => mayUse(page.access)).map(({ to, labelKey }) => (
                 <li key={to}>
                   {/* NavLink marks the page it leads to with aria-current="page" while it is shown. */}
                   <NavLink to={to} end className={ADMIN_LINK_CLASS}>
-                    {label}
+                    {t(labelKey)}
                   </NavLink>
                 </li>
               ))}

@@ -1,16 +1,16 @@
 import { SettingsSection } from '../features/account';
 import { InstanceIconSettings, InstanceSettingsForm } from '../features/instance-admin';
+import { useT } from '../i18n';
 import { AdminOnlyPage } from './admin-only-page';
+import { pagesAdminMessages } from './pages-admin.messages';
 
 /** /admin/settings: the instance's icon, name, description, rules, contact and who may sign up. Admins only. */
 export function AdminSettingsPage() {
+  const t = useT(pagesAdminMessages);
   return (
-    <AdminOnlyPage title="Instance settings" refusal="Only an admin can change the instance's settings.">
+    <AdminOnlyPage title={t('settingsTitle')} refusal={t('settingsRefusal')}>
       <div className="flex flex-col gap-6">
-        <SettingsSection
-          title="Icon"
-          description="Shown beside the name in every header. Square images work best: others are cut to a square from the centre."
-        >
+        <SettingsSection title={t('iconTitle')} description={t('iconDescription')}>
           <InstanceIconSettings />
         </SettingsSection>
         <InstanceSettingsForm />

@@ -1,11 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { type AccountSearch, AdminUserList, adminUserFilterOf, UserSearch } from '../features/user-admin';
+import { useT } from '../i18n';
 import { AdminOnlyPage } from './admin-only-page';
+import { pagesAdminMessages } from './pages-admin.messages';
 
 /** /admin/users: every account, by search and filter, with what staff may do to each. Admins and moderators. */
 export function AdminUsersPage() {
+  const t = useT(pagesAdminMessages);
   return (
-    <AdminOnlyPage title="Accounts" access="staff" refusal="Only admins and moderators can see the accounts.">
+    <AdminOnlyPage title={t('usersTitle')} access="staff" refusal={t('usersRefusal')}>
       <Accounts />
     </AdminOnlyPage>
   );

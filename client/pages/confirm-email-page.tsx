@@ -1,20 +1,23 @@
 import { Link, useLocation } from 'react-router';
 import { AuthCard, ConfirmEmailResult, tokenFromHash } from '../features/auth';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pageConfirmEmailMessages } from './page-confirm-email.messages';
 
 export function ConfirmEmailPage() {
-  useDocumentTitle('Confirm your e-mail address');
+  const t = useT(pageConfirmEmailMessages);
+  useDocumentTitle(t('confirmEmailTitle'));
   const { hash } = useLocation();
   return (
     <AuthCard
-      title="Confirm your e-mail address"
-      subtitle="One moment while we check the link from your e-mail."
+      title={t('confirmEmailTitle')}
+      subtitle={t('confirmEmailSubtitle')}
       footer={
         <Link
           to="/"
           className="font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
         >
-          Back to Tidings
+          {t('backToTidings')}
         </Link>
       }
     >

@@ -3,10 +3,12 @@ import { Navigate } from 'react-router';
 import type { CurrentUser } from '../../common/contracts/auth';
 import { useCurrentUser } from '../features/auth';
 import { loadKeyboardShortcutsDialog, useFeedPageShortcuts } from '../features/feed';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
 import { ConfirmEmailNotice, FeedTimelines, PostComposer } from './feed-parts';
+import { pageFeedMessages } from './page-feed.messages';
 
 const KeyboardShortcutsDialog = lazy(async () => ({
   default: (await loadKeyboardShortcutsDialog()).KeyboardShortcutsDialog,
@@ -16,7 +18,8 @@ const KeyboardShortcutsDialog = lazy(async () => ({
 const NEW_POST_COMPOSER_ID = 'new-post';
 
 export function FeedPage() {
-  useDocumentTitle('Home');
+  const t = useT(pageFeedMessages);
+  useDocumentTitle(t('feedTitle'));
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
@@ -24,6 +27,7 @@ export function FeedPage() {
 }
 
 function Feed({ user }: { user: CurrentUser }) {
+  const t = useT(pageFeedMessages);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   useFeedPageShortcuts({
     // Focusing the stand-in field loads the editor, which takes the focus over.
@@ -35,16 +39,18 @@ function Feed({ user }: { user: CurrentUser }) {
     <div className="relative mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <div className="flex items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">Welcome, {user.displayName}.</p>
+          <h1 className="text-2xl font-semibold tracking-tight">{t('feedTitle')}</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            {t('feedWelcome', { name: user.displayName })}
+          </p>
         </div>
         {/* Phones have no keyboard to use them with; the shortcuts still work where one is attached. */}
         <Button variant="ghost" className="max-sm:hidden" onClick={() => setIsHelpOpen(true)}>
-          Keyboard shortcuts
+          {t('keyboardShortcuts')}
         </Button>
       </div>
       {user.canPost ? (
-        <PostComposer label="Write a post" placeholder="What's new?" />
+        <PostComposer label={t('composerLabel')} placeholder={t('composerPlaceholder')} />
       ) : (
         <ConfirmEmailNotice user={user} />
       )}

@@ -2,9 +2,11 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { FollowList, type FollowListKind, followListHeading, useFollowList } from '../features/follows';
 import { useProfile } from '../features/posts';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 import { NotFoundPage } from './not-found-page';
+import { pageFollowListMessages } from './page-follow-list.messages';
 
 /** /@handle/followers */
 export function FollowersPage() {
@@ -25,6 +27,7 @@ function FollowListPage({ kind }: { kind: FollowListKind }) {
 }
 
 function People({ kind, handle }: { kind: FollowListKind; handle: string }) {
+  const t = useT(pageFollowListMessages);
   const profile = useProfile(handle);
   // Asked for with the profile, not after it: the heading needs the name, the list does not.
   const list = useFollowList(kind, handle);
@@ -40,7 +43,7 @@ function People({ kind, handle }: { kind: FollowListKind; handle: string }) {
         className="inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg pr-3 text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
       >
         <ArrowLeft aria-hidden="true" className="size-4 shrink-0" />
-        Back to @{user.handle}
+        {t('backToProfile', { handle: user.handle })}
       </Link>
       <h1 className="text-2xl font-semibold tracking-tight break-words">{heading}</h1>
       <FollowList kind={kind} query={list} label={heading} />

@@ -1,24 +1,26 @@
 import { Link } from 'react-router';
 import { AuthCard, ForgotPasswordForm } from '../features/auth';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pageForgotPasswordMessages } from './page-forgot-password.messages';
 
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot your password?');
+  const t = useT(pageForgotPasswordMessages);
+  useDocumentTitle(t('forgotTitle'));
   return (
     <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the e-mail address of your account and we'll send you a link to choose a new one."
-      footer={
-        <>
-          Remembered it?{' '}
+      title={t('forgotTitle')}
+      subtitle={t('forgotSubtitle')}
+      footer={t.rich('forgotFooter', {
+        link: (chunks) => (
           <Link
             to="/login"
             className="font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
           >
-            Log in
+            {chunks}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <ForgotPasswordForm />
     </AuthCard>

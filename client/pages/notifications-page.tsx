@@ -7,14 +7,17 @@ import {
   useFreshNotifications,
   useMarkNotificationsRead,
 } from '../features/notifications';
+import { useT } from '../i18n';
 import { userMessageOf } from '../lib/api-client';
 import { useNearViewport } from '../lib/use-near-viewport';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
+import { pageNotificationsMessages } from './page-notifications.messages';
 
 export function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const t = useT(pageNotificationsMessages);
+  useDocumentTitle(t('notificationsTitle'));
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
@@ -22,6 +25,7 @@ export function NotificationsPage() {
 }
 
 function Notifications() {
+  const t = useT(pageNotificationsMessages);
   const query = useFreshNotifications();
   const markRead = useMarkNotificationsRead();
   const unreadCount = unreadCountOf(query.data);
@@ -32,32 +36,28 @@ function Notifications() {
   }, [unreadCount, query.isFetchedAfterMount, mutate]);
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
-      <h1 className="text-2xl font-semibold tracking-tight">Notifications</h1>
+      <h1 className="text-2xl font-semibold tracking-tight">{t('notificationsTitle')}</h1>
       <NotificationsBody query={query} />
     </div>
   );
 }
 
 function NotificationsBody({ query }: { query: ReturnType<typeof useFreshNotifications> }) {
+  const t = useT(pageNotificationsMessages);
   if (query.isPending) return <PageSpinner />;
   if (!query.data) {
     return (
       <div role="alert" className="text-slate-700 dark:text-slate-300">
         {userMessageOf(query.error)}{' '}
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          {t('notificationsTryAgain')}
         </Button>
       </div>
     );
   }
   const notifications = query.data.pages.flatMap((page) => page.notifications);
   if (notifications.length === 0) {
-    return (
-      <p className="text-slate-600 dark:text-slate-400">
-        Nothing yet. When someone mentions you with your @handle, replies to your posts, likes them or follows
-        you, it shows up here.
-      </p>
-    );
+    return <p className="text-slate-600 dark:text-slate-400">{t('notificationsEmpty')}</p>;
   }
   return (
     <>
@@ -69,6 +69,7 @@ function NotificationsBody({ query }: { query: ReturnType<typeof useFreshNotific
 
 /** Loads the next page as the end of the list comes into view, or on the button. */
 function OlderNotifications({ query }: { query: ReturnType<typeof useFreshNotifications> }) {
+  const t = useT(pageNotificationsMessages);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const sentinel = useNearViewport<HTMLDivElement>(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
@@ -77,7 +78,7 @@ function OlderNotifications({ query }: { query: ReturnType<typeof useFreshNotifi
   return (
     <div ref={sentinel} className="flex justify-center">
       <Button variant="secondary" isBusy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-        Load older notifications
+        {t('loadOlderNotifications')}
       </Button>
     </div>
   );

@@ -13,12 +13,15 @@ import {
 import { useCurrentUser } from '../features/auth';
 import { ConfirmEmailNotice } from './feed-parts';
 import { PostMenu } from '../features/safety';
+import { useT } from '../i18n';
 import { ApiError } from '../lib/api-client';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 import { NotFoundPage } from './not-found-page';
+import { pagePostMessages } from './page-post.messages';
 
 export function PostPage() {
+  const t = useT(pagePostMessages);
   const { id = '' } = useParams();
   // Opened from a search result: /p/:id?highlight=<the search>.
   const [searchParams] = useSearchParams();
@@ -28,7 +31,12 @@ export function PostPage() {
   const { data: me } = useCurrentUser();
   useReplyFocus(id, Boolean(post.data && me?.canPost));
   useDocumentTitle(
-    post.data ? `${post.data.author.displayName}: “${post.data.bodyText.slice(0, 40)}”` : 'Post',
+    post.data
+      ? t('postDocumentTitle', {
+          name: post.data.author.displayName,
+          excerpt: post.data.bodyText.slice(0, 40),
+        })
+      : t('postTitle'),
   );
   if (post.isPending) return <PageSpinner />;
   if (post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400))
@@ -38,14 +46,14 @@ export function PostPage() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">
       <BackLink />
-      <h1 className="sr-only">Post by {post.data.author.displayName}</h1>
+      <h1 className="sr-only">{t('postHeading', { name: post.data.author.displayName })}</h1>
       {!isThreadRoot && post.data.parentId && (
         <Link
           to={`/p/${post.data.parentId}`}
           className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
         >
           <CornerLeftUp aria-hidden="true" className="size-4 shrink-0" />
-          Show the post this replies to
+          {t('showParentPost')}
         </Link>
       )}
       <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
@@ -54,17 +62,21 @@ export function PostPage() {
       {isThreadRoot && (
         <section aria-labelledby="replies-title" className="flex flex-col gap-4">
           <h2 id="replies-title" className="text-lg font-semibold">
-            Replies
+            {t('repliesHeading')}
           </h2>
           {me?.canPost && (
-            <PostComposer parentId={post.data.id} label="Write a reply" placeholder="Write a reply…" />
+            <PostComposer
+              parentId={post.data.id}
+              label={t('replyComposerLabel')}
+              placeholder={t('replyComposerPlaceholder')}
+            />
           )}
           {me && !me.canPost && <ConfirmEmailNotice user={me} />}
           <PostList
             query={replies}
-            label="Replies"
+            label={t('repliesListLabel')}
             postMenu={PostMenu}
-            empty={<p className="text-slate-600 dark:text-slate-400">No replies yet.</p>}
+            empty={<p className="text-slate-600 dark:text-slate-400">{t('noReplies')}</p>}
           />
         </section>
       )}

@@ -4,9 +4,11 @@ import { FollowButton } from '../features/follows';
 import { PostList, useAuthorPosts, useAuthorReplies, useProfile } from '../features/posts';
 import { ProfileHeader } from '../features/users';
 import { PostMenu, ProfileSafety } from '../features/safety';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 import { NotFoundPage } from './not-found-page';
+import { pageProfileMessages } from './page-profile.messages';
 
 /** /@handle. Any other single-segment path is a 404. */
 export function ProfilePage() {
@@ -19,6 +21,7 @@ export function ProfilePage() {
 type Tab = 'posts' | 'replies';
 
 function Profile({ handle }: { handle: string }) {
+  const t = useT(pageProfileMessages);
   const [params] = useSearchParams();
   const tab: Tab = params.get('tab') === 'replies' ? 'replies' : 'posts';
   const { data: me } = useCurrentUser();
@@ -39,7 +42,7 @@ function Profile({ handle }: { handle: string }) {
           to="/settings"
           className="self-start rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
         >
-          Edit profile
+          {t('editProfile')}
         </Link>
       )}
       {me?.id !== user.id && (
@@ -52,30 +55,30 @@ function Profile({ handle }: { handle: string }) {
         </div>
       )}
       <nav
-        aria-label="Profile sections"
+        aria-label={t('profileSectionsLabel')}
         className="flex gap-2 border-b border-slate-200 dark:border-slate-800"
       >
         <TabLink to={`/@${user.handle}`} isCurrent={tab === 'posts'}>
-          Posts
+          {t('postsTab')}
         </TabLink>
         <TabLink to={`/@${user.handle}?tab=replies`} isCurrent={tab === 'replies'}>
-          Replies
+          {t('repliesTab')}
         </TabLink>
       </nav>
       {isHidden ? (
-        <p className="text-slate-600 dark:text-slate-400">Posts by @{user.handle} are hidden from you.</p>
+        <p className="text-slate-600 dark:text-slate-400">{t('postsHidden', { handle: user.handle })}</p>
       ) : tab === 'posts' ? (
         <PostList
           query={posts}
-          label={`Posts by ${user.displayName}`}
-          empty={<p className="text-slate-600 dark:text-slate-400">No posts yet.</p>}
+          label={t('authorPostsLabel', { name: user.displayName })}
+          empty={<p className="text-slate-600 dark:text-slate-400">{t('noPosts')}</p>}
           postMenu={PostMenu}
         />
       ) : (
         <PostList
           query={replies}
-          label={`Replies by ${user.displayName}`}
-          empty={<p className="text-slate-600 dark:text-slate-400">No replies yet.</p>}
+          label={t('authorRepliesLabel', { name: user.displayName })}
+          empty={<p className="text-slate-600 dark:text-slate-400">{t('noReplies')}</p>}
           postMenu={PostMenu}
         />
       )}

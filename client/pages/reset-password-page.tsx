@@ -1,25 +1,27 @@
 import { Link, useLocation } from 'react-router';
 import { AuthCard, ResetPasswordForm, tokenFromHash } from '../features/auth';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pageResetPasswordMessages } from './page-reset-password.messages';
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Choose a new password');
+  const t = useT(pageResetPasswordMessages);
+  useDocumentTitle(t('resetTitle'));
   const { hash } = useLocation();
   return (
     <AuthCard
-      title="Choose a new password"
-      subtitle="Pick a password you don't use anywhere else."
-      footer={
-        <>
-          Link expired?{' '}
+      title={t('resetTitle')}
+      subtitle={t('resetSubtitle')}
+      footer={t.rich('resetFooter', {
+        link: (chunks) => (
           <Link
             to="/forgot-password"
             className="font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
           >
-            Ask for a new one
+            {chunks}
           </Link>
-        </>
-      }
+        ),
+      })}
     >
       <ResetPasswordForm token={tokenFromHash(hash)} />
     </AuthCard>

@@ -2,10 +2,14 @@ import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import type { ClientConfigResponse } from '../../common/contracts/client-config';
 import { AuthCard, SignUpForm, useCurrentUser } from '../features/auth';
+import { type Translate, useT } from '../i18n';
 import { useClientConfig } from '../lib/instance';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { userMessageOf } from '../lib/api-client';
 import { Button, Spinner } from '../ui/button';
+import { pageSignUpMessages } from './page-sign-up.messages';
+
+type AccountKey = keyof typeof pageSignUpMessages.source;
 
 const LINK_CLASS = 'font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300';
 
@@ -14,17 +18,22 @@ function inviteFromHash(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('invite')?.trim() ?? '';
 }
 
-const logInFooter = (
-  <>
-    Already have an account?{' '}
-    <Link to="/login" className={LINK_CLASS}>
-      Log in
-    </Link>
-  </>
-);
+function LogInFooter() {
+  const t = useT(pageSignUpMessages);
+  return t.rich('signUpFooter', {
+    link: (chunks) => (
+      <Link to="/login" className={LINK_CLASS}>
+        {chunks}
+      </Link>
+    ),
+  });
+}
+
+const logInFooter = <LogInFooter />;
 
 export function SignUpPage() {
-  useDocumentTitle('Sign up');
+  const t = useT(pageSignUpMessages);
+  useDocumentTitle(t('signUpTitle'));
   const navigate = useNavigate();
   const { hash } = useLocation();
   const { data: user } = useCurrentUser();
@@ -33,11 +42,11 @@ export function SignUpPage() {
   if (user) return <Navigate to="/" replace />;
   if (config.isError && !config.data) {
     return (
-      <AuthCard title="Create your account" subtitle="The sign-up form did not load." footer={logInFooter}>
+      <AuthCard title={t('signUpHeading')} subtitle={t('signUpLoadFailed')} footer={logInFooter}>
         <div role="alert" className="flex flex-col items-start gap-3 text-slate-800 dark:text-slate-200">
           <p>{userMessageOf(config.error)}</p>
           <Button variant="secondary" onClick={() => void config.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       </AuthCard>
@@ -45,10 +54,10 @@ export function SignUpPage() {
   }
   if (!config.data) {
     return (
-      <AuthCard title="Create your account" subtitle="One moment…" footer={logInFooter}>
+      <AuthCard title={t('signUpHeading')} subtitle={t('signUpLoadingSubtitle')} footer={logInFooter}>
         <p role="status" className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
           <Spinner />
-          Loading the sign-up form…
+          {t('signUpLoading')}
         </p>
       </AuthCard>
     );
@@ -57,17 +66,15 @@ export function SignUpPage() {
   if (applicant) {
     return (
       <AuthCard
-        title="Thanks for applying"
-        subtitle={`${instance.name} approves each new account.`}
+        title={t('appliedHeading')}
+        subtitle={t('appliedSubtitle', { instance: instance.name })}
         footer={logInFooter}
       >
         <div role="status" className="flex flex-col gap-3 text-slate-800 dark:text-slate-200">
           <p className="font-semibold [overflow-wrap:anywhere]">
-            Your sign-up is waiting for an admin, {applicant.displayName}.
+            {t('appliedWaiting', { name: applicant.displayName })}
           </p>
-          <p className="[overflow-wrap:anywhere]">
-            We will e-mail {applicant.email} once it is decided. You can log in after it is approved.
-          </p>
+          <p className="[overflow-wrap:anywhere]">{t('appliedEmail', { email: applicant.email })}</p>
         </div>
       </AuthCard>
     );
@@ -77,11 +84,11 @@ export function SignUpPage() {
   if (mode === 'closed' || mode === 'invite') {
     return (
       <AuthCard
-        title={mode === 'closed' ? 'Sign-ups are closed' : 'Sign-ups are by invitation'}
+        title={mode === 'closed' ? t('closedHeading') : t('inviteOnlyHeading')}
         subtitle={
           mode === 'closed'
-            ? `${instance.name} is not taking new accounts right now.`
-            : `Ask someone on ${instance.name} for an invite link, then open it to sign up.`
+            ? t('closedSubtitle', { instance: instance.name })
+            : t('inviteOnlySubtitle', { instance: instance.name })
         }
         footer={logInFooter}
       >
@@ -91,8 +98,8 @@ export function SignUpPage() {
   }
   return (
     <AuthCard
-      title="Create your account"
-      subtitle={subtitleFor(config.data, inviteCode, mode)}
+      title={t('signUpHeading')}
+      subtitle={subtitleFor(t, config.data, inviteCode, mode)}
       footer={logInFooter}
     >
       <SignUpForm
@@ -109,27 +116,34 @@ export function SignUpPage() {
   );
 }
 
-function subtitleFor(config: ClientConfigResponse, inviteCode: string, mode: 'open' | 'approval'): string {
+function subtitleFor(
+  t: Translate<AccountKey>,
+  config: ClientConfigResponse,
+  inviteCode: string,
+  mode: 'open' | 'approval',
+): string {
   const { instance, emailConfirmationRequired } = config;
-  if (inviteCode) return `You were invited to ${instance.name}.`;
-  if (mode === 'approval') return `Tell the admins a little about yourself: they approve each new account.`;
-  return emailConfirmationRequired
-    ? 'It takes a minute, then a link by e-mail to confirm your address.'
-    : 'It takes a minute. No e-mail confirmation needed.';
+  if (inviteCode) return t('invitedSubtitle', { instance: instance.name });
+  if (mode === 'approval') return t('approvalSubtitle');
+  return emailConfirmationRequired ? t('openSubtitleWithConfirmation') : t('openSubtitleNoConfirmation');
 }
 
 function NoSignUp({ config }: { config: ClientConfigResponse }): ReactNode {
+  const t = useT(pageSignUpMessages);
   const { contactEmail } = config.instance;
   return (
     <div className="flex flex-col gap-3 text-slate-800 dark:text-slate-200">
-      <p>Already invited? Open the invite link itself: it lets you sign up here.</p>
+      <p>{t('alreadyInvited')}</p>
       {contactEmail && (
         <p className="[overflow-wrap:anywhere]">
-          Questions? Write to{' '}
-          <a href={`mailto:${contactEmail}`} className={LINK_CLASS}>
-            {contactEmail}
-          </a>
-          .
+          {t.rich('contactEmail', {
+            email: contactEmail,
+            link: (chunks) => (
+              <a href={`mailto:${contactEmail}`} className={LINK_CLASS}>
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       )}
     </div>

@@ -4,9 +4,11 @@ import { hashtagKey, isHashtag } from '../../common/rich-text/hashtag';
 import { useCurrentUser } from '../features/auth';
 import { PostMenu } from '../features/safety';
 import { HashtagFollowButton, LiveTimelineList, tagTimeline } from '../features/timelines';
+import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageSpinner } from '../ui/page-spinner';
 import { NotFoundPage } from './not-found-page';
+import { pageTagMessages } from './page-tag.messages';
 
 /** Where the focus goes once the pill has brought new posts in: the page has no composer. */
 const HEADING_ID = 'tag-heading';
@@ -20,6 +22,7 @@ export function TagPage() {
 }
 
 function Tag({ tagKey }: { tagKey: string }) {
+  const t = useT(pageTagMessages);
   useDocumentTitle(`#${tagKey}`);
   const { data: me, isPending } = useCurrentUser();
   const timeline = useMemo(() => tagTimeline(tagKey), [tagKey]);
@@ -40,8 +43,8 @@ function Tag({ tagKey }: { tagKey: string }) {
       <LiveTimelineList
         key={tagKey}
         timeline={timeline}
-        label={`Posts tagged #${tagKey}`}
-        empty={<p className="text-slate-600 dark:text-slate-400">No posts with #{tagKey} yet.</p>}
+        label={t('tagPostsLabel', { tag: tagKey })}
+        empty={<p className="text-slate-600 dark:text-slate-400">{t('tagEmpty', { tag: tagKey })}</p>}
         postMenu={PostMenu}
         newPostsFocusId={HEADING_ID}
       />

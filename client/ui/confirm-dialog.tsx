@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { useT } from '../i18n';
 import { Button } from './button';
 import { DialogActions, ModalDialog } from './modal-dialog';
+import { uiMessages } from './ui.messages';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -25,13 +27,14 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const t = useT(uiMessages);
   if (!isOpen) return null;
   return (
     <ModalDialog title={title} onCancel={onCancel} widthClassName="w-[min(28rem,calc(100%-2rem))]">
       <div className="mt-2 text-slate-700 dark:text-slate-300">{children}</div>
       <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button
           onClick={onConfirm}

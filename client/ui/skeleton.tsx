@@ -4,6 +4,9 @@
  * the two in step (e2e/first-paint.spec.ts compares them).
  */
 
+import { useT } from '../i18n';
+import { uiMessages } from './ui.messages';
+
 /** How many stand-in posts a loading list shows: enough to fill a screen's feed column. */
 export const SKELETON_POST_COUNT = 3;
 
@@ -36,10 +39,11 @@ export function SkeletonPost() {
 
 /** A list still loading: three stand-in posts, and one polite "Loading…" for screen readers. */
 export function SkeletonPosts() {
+  const t = useT(uiMessages);
   return (
     <div>
       <p role="status" className="sr-only">
-        Loading…
+        {t('loading')}
       </p>
       <div className="overflow-hidden rounded-2xl border border-slate-200 dark:border-slate-800">
         {Array.from({ length: SKELETON_POST_COUNT }, (_, index) => (

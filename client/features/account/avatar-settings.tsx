@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CurrentUser } from '../../../common/contracts/auth';
+import { useT } from '../../i18n';
 import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { CropDialog, preloadCropEditor, triageFiles, uploadErrorMessage } from '../media';
+import { accountMessages } from './account.messages';
 import { useRemoveAvatar, useSetAvatar } from './account.queries';
 import { SavedNote } from './settings-section';
 
@@ -22,10 +24,11 @@ function usePickedFile() {
 
 /** Pick a picture, crop it square under a round mask, upload; or go back to the initials. */
 export function AvatarSettings({ user }: { user: CurrentUser }) {
+  const t = useT(accountMessages);
   const input = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = usePickedFile();
   const [problem, setProblem] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [saved, setSaved] = useState<'pictureSaved' | 'pictureRemoved' | null>(null);
   const setAvatar = useSetAvatar();
   const removeAvatar = useRemoveAvatar();
 
@@ -49,7 +52,7 @@ export function AvatarSettings({ user }: { user: CurrentUser }) {
           accept="image/*"
           className="sr-only"
           tabIndex={-1}
-          aria-label="Picture file"
+          aria-label={t('pictureFileLabel')}
           onChange={(event) => choose(event.target.files)}
         />
         <Button
@@ -59,23 +62,23 @@ export function AvatarSettings({ user }: { user: CurrentUser }) {
           onFocus={() => void preloadCropEditor().catch(() => undefined)}
           onClick={() => input.current?.click()}
         >
-          {user.avatar ? 'Replace picture…' : 'Upload picture…'}
+          {user.avatar ? t('replacePicture') : t('uploadPicture')}
         </Button>
         {user.avatar && (
           <Button
             variant="ghost"
             isBusy={removeAvatar.isPending}
-            onClick={() => removeAvatar.mutate(undefined, { onSuccess: () => setSaved('Picture removed.') })}
+            onClick={() => removeAvatar.mutate(undefined, { onSuccess: () => setSaved('pictureRemoved') })}
           >
-            Remove picture
+            {t('removePicture')}
           </Button>
         )}
-        <SavedNote message={saved} />
+        <SavedNote message={saved && t(saved)} />
       </div>
       {error && <Alert>{error}</Alert>}
       {picked && (
         <CropDialog
-          title="Crop your picture"
+          title={t('cropTitle')}
           fileKey={picked.key}
           file={picked.file}
           imageUrl={picked.url}
@@ -83,7 +86,7 @@ export function AvatarSettings({ user }: { user: CurrentUser }) {
           onApply={(edit) => {
             const { file } = picked;
             setPicked(null);
-            setAvatar.mutate({ file, edit }, { onSuccess: () => setSaved('Picture saved.') });
+            setAvatar.mutate({ file, edit }, { onSuccess: () => setSaved('pictureSaved') });
           }}
           onCancel={() => setPicked(null)}
         />

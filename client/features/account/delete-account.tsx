@@ -1,16 +1,21 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteAccountRequestSchema, fieldErrorsFrom } from '../../../common/contracts/auth';
+import { useT } from '../../i18n';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { TextField } from '../../ui/text-field';
+import { useFieldErrorText } from '../auth';
 import { drafts } from '../composer';
+import { accountMessages } from './account.messages';
 import { useDeleteAccount } from './account.queries';
 
 /** Two steps: the password, then a confirmation that says what goes. */
 export function DeleteAccount({ handle }: { handle: string }) {
+  const t = useT(accountMessages);
+  const fieldErrorText = useFieldErrorText();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -59,7 +64,7 @@ export function DeleteAccount({ handle }: { handle: string }) {
     <form ref={formRef} noValidate onSubmit={ask} className="flex flex-col gap-4">
       {remove.isError && !error && <Alert>{userMessageOf(remove.error)}</Alert>}
       <TextField
-        label="Password"
+        label={t('passwordLabel')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -68,23 +73,22 @@ export function DeleteAccount({ handle }: { handle: string }) {
           setPassword(event.target.value);
           setError(undefined);
         }}
-        error={error}
+        error={fieldErrorText(error)}
       />
       <div>
         <Button type="submit" className="bg-red-700 text-white hover:bg-red-800">
-          Delete account…
+          {t('deleteAccountButton')}
         </Button>
       </div>
       <ConfirmDialog
         isOpen={isConfirming}
-        title={`Delete @${handle} for good?`}
-        confirmLabel="Delete my account"
+        title={t('deleteTitle', { handle })}
+        confirmLabel={t('deleteConfirm')}
         isBusy={remove.isPending}
         onConfirm={confirm}
         onCancel={() => setIsConfirming(false)}
       >
-        Your posts and replies, likes, images and sessions are removed at once and cannot be brought back.
-        Your handle and e-mail address become free for anyone.
+        {t('deleteWarning')}
       </ConfirmDialog>
     </form>
   );

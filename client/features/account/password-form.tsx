@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { changePasswordRequestSchema } from '../../../common/contracts/auth';
+import { useT } from '../../i18n';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CurrentPasswordField } from '../../ui/current-password-field';
 import { TextField } from '../../ui/text-field';
+import { useFieldErrorText } from '../auth';
+import { accountMessages } from './account.messages';
 import { useChangePassword } from './account.queries';
 import { SavedNote } from './settings-section';
 import { useSettingsForm } from './use-settings-form';
@@ -11,13 +14,15 @@ import { useSettingsForm } from './use-settings-form';
 const EMPTY = { currentPassword: '', newPassword: '' };
 
 export function PasswordForm() {
-  const [saved, setSaved] = useState<string | null>(null);
+  const t = useT(accountMessages);
+  const fieldErrorText = useFieldErrorText();
+  const [isSaved, setIsSaved] = useState(false);
   const change = useChangePassword();
   const { values, fieldErrors, formError, update, submit, formRef } = useSettingsForm(
     EMPTY,
     changePasswordRequestSchema,
     change,
-    () => setSaved('Password changed. Every other device was logged out.'),
+    () => setIsSaved(true),
     ['currentPassword', 'newPassword'],
   );
   return (
@@ -26,26 +31,26 @@ export function PasswordForm() {
       <CurrentPasswordField
         value={values.currentPassword}
         onChange={(event) => {
-          setSaved(null);
+          setIsSaved(false);
           update('currentPassword')(event);
         }}
-        error={fieldErrors.currentPassword}
+        error={fieldErrorText(fieldErrors.currentPassword)}
       />
       <TextField
-        label="New password"
+        label={t('newPasswordLabel')}
         type="password"
         name="newPassword"
         autoComplete="new-password"
         value={values.newPassword}
         onChange={update('newPassword')}
-        error={fieldErrors.newPassword}
-        hint="At least 8 characters. Changing it logs out every other device."
+        error={fieldErrorText(fieldErrors.newPassword)}
+        hint={t('newPasswordHint')}
       />
       <div className="flex items-center gap-4">
         <Button type="submit" isBusy={change.isPending}>
-          Change password
+          {t('changePassword')}
         </Button>
-        <SavedNote message={saved} />
+        <SavedNote message={isSaved ? t('passwordChanged') : null} />
       </div>
     </form>
   );

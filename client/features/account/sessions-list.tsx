@@ -1,16 +1,19 @@
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
 import { ThisDeviceBadge } from '../../ui/this-device-badge';
+import { accountMessages } from './account.messages';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from './account.queries';
 
 /** Every browser signed in to the account, the current one first and marked. */
 export function SessionsList() {
+  const t = useT(accountMessages);
   const sessions = useSessions();
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
-  if (sessions.isPending) return <p className="text-slate-600 dark:text-slate-400">Loading sessions…</p>;
+  if (sessions.isPending) return <p className="text-slate-600 dark:text-slate-400">{t('loadingSessions')}</p>;
   if (sessions.isError) return <Alert>{userMessageOf(sessions.error)}</Alert>;
   const list = [...sessions.data].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent));
   const hasOthers = list.some((session) => !session.isCurrent);
@@ -18,7 +21,7 @@ export function SessionsList() {
   return (
     <div className="flex flex-col gap-4">
       {error && <Alert>{userMessageOf(error)}</Alert>}
-      <ul aria-label="Sessions" className="divide-y divide-slate-200 dark:divide-slate-800">
+      <ul aria-label={t('sessionsLabel')} className="divide-y divide-slate-200 dark:divide-slate-800">
         {list.map((session) => (
           <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div>
@@ -27,18 +30,20 @@ export function SessionsList() {
                 {session.isCurrent && <ThisDeviceBadge />}
               </p>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                Signed in <RelativeTime iso={session.createdAt} /> · last active{' '}
-                <RelativeTime iso={session.lastSeenAt} />
+                {t.rich('sessionTimes', {
+                  signedIn: <RelativeTime iso={session.createdAt} />,
+                  lastActive: <RelativeTime iso={session.lastSeenAt} />,
+                })}
               </p>
             </div>
             {!session.isCurrent && (
               <Button
                 variant="secondary"
-                aria-label={`Log out ${session.device}`}
+                aria-label={t('logOutSessionLabel', { device: session.device })}
                 isBusy={revoke.isPending && revoke.variables === session.id}
                 onClick={() => revoke.mutate(session.id)}
               >
-                Log out
+                {t('logOut')}
               </Button>
             )}
           </li>
@@ -47,7 +52,7 @@ export function SessionsList() {
       {hasOthers && (
         <div>
           <Button variant="secondary" isBusy={revokeOthers.isPending} onClick={() => revokeOthers.mutate()}>
-            Log out all other devices
+            {t('logOutOtherDevices')}
           </Button>
         </div>
       )}

@@ -1,9 +1,12 @@
 import { MailCheck } from 'lucide-react';
 import type { CurrentUser } from '../../../common/contracts/auth';
+import { useT } from '../../i18n';
+import { confirmEmailNoticeMessages } from './confirm-email-notice.messages';
 import { ResendConfirmation } from './resend-confirmation';
 
 /** Where the composer would be, while the account must confirm its address before posting. */
 export function ConfirmEmailNotice({ user }: { user: CurrentUser }) {
+  const t = useT(confirmEmailNoticeMessages);
   return (
     <section
       aria-labelledby="confirm-email-title"
@@ -11,11 +14,10 @@ export function ConfirmEmailNotice({ user }: { user: CurrentUser }) {
     >
       <h2 id="confirm-email-title" className="flex items-center gap-2 font-semibold">
         <MailCheck aria-hidden="true" className="size-5 shrink-0" />
-        Confirm your e-mail address to post
+        {t('confirmNoticeTitle')}
       </h2>
       <p className="text-sm [overflow-wrap:anywhere]">
-        We sent a link to <strong>{user.email}</strong>. Open it to start posting and replying; until then you
-        can read everything.
+        {t.rich('confirmNoticeText', { email: <strong>{user.email}</strong> })}
       </p>
       <ResendConfirmation />
     </section>

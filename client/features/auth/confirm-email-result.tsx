@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/button';
+import { confirmEmailResultMessages } from './confirm-email-result.messages';
 import { useConfirmEmail, useCurrentUser } from './auth.queries';
 
 const BUTTON_LINK =
@@ -11,6 +13,7 @@ const LINK_CLASS = 'font-semibold text-primary-700 underline-offset-2 hover:unde
 
 /** Opens the e-mailed link as soon as the page shows it: there is nothing to type. */
 export function ConfirmEmailResult({ token }: { token: string }) {
+  const t = useT(confirmEmailResultMessages);
   const confirm = useConfirmEmail();
   const { data: user } = useCurrentUser();
   const sent = useRef(false);
@@ -22,19 +25,17 @@ export function ConfirmEmailResult({ token }: { token: string }) {
   }, [token, confirm]);
 
   if (token === '') {
-    return (
-      <Alert>
-        This page opens from the link in a confirmation e-mail, and this address has no link in it.
-      </Alert>
-    );
+    return <Alert>{t('confirmNoLink')}</Alert>;
   }
   if (confirm.isSuccess) {
     return (
       <div role="status" className="flex flex-col gap-3 text-slate-800 dark:text-slate-200">
-        <p className="font-semibold [overflow-wrap:anywhere]">{confirm.data.email} is confirmed.</p>
-        <p>{user ? 'You can post now.' : 'Log in to start posting.'}</p>
+        <p className="font-semibold [overflow-wrap:anywhere]">
+          {t('confirmDone', { email: confirm.data.email })}
+        </p>
+        <p>{user ? t('confirmCanPost') : t('confirmLogInToPost')}</p>
         <Link to={user ? '/' : '/login'} className={BUTTON_LINK}>
-          {user ? 'Go to your feed' : 'Log in'}
+          {user ? t('goToFeed') : t('logIn')}
         </Link>
       </div>
     );
@@ -48,7 +49,7 @@ export function ConfirmEmailResult({ token }: { token: string }) {
           <>
             {' '}
             <Link to="/settings" className={LINK_CLASS}>
-              Open your settings
+              {t('openSettings')}
             </Link>
           </>
         )}
@@ -58,7 +59,7 @@ export function ConfirmEmailResult({ token }: { token: string }) {
   return (
     <p role="status" className="flex items-center gap-2 text-slate-700 dark:text-slate-300">
       <Spinner />
-      Confirming your address…
+      {t('confirming')}
     </p>
   );
 }

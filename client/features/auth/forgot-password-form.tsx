@@ -1,13 +1,16 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkPasswordResetRequest, loadAuthChecks } from './auth-checks';
+import { forgotPasswordMessages } from './forgot-password.messages';
 import { useRequestPasswordReset } from './auth.queries';
 import { EmailSuggestion } from './email-suggestion';
+import { useFieldErrorText } from './field-error-text';
 import { useEmailSuggestion } from './use-email-suggestion';
 
 /**
@@ -15,6 +18,8 @@ import { useEmailSuggestion } from './use-email-suggestion';
  * the confirmation says "if": the page must not reveal who has an account either.
  */
 export function ForgotPasswordForm() {
+  const t = useT(forgotPasswordMessages);
+  const fieldErrorText = useFieldErrorText();
   const [email, setEmail] = useState('');
   const [hasLeftEmail, setHasLeftEmail] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -38,17 +43,11 @@ export function ForgotPasswordForm() {
   if (sentTo !== null) {
     return (
       <div role="status" className="flex flex-col gap-3 text-slate-800 dark:text-slate-200">
-        <p className="font-semibold">Check your e-mail</p>
-        <p>
-          If an account uses <span className="font-medium break-all">{sentTo}</span>, a link to choose a new
-          password is on its way. It works once, for one hour.
-        </p>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Nothing after a few minutes? Look in your spam folder, or try again with the address you signed up
-          with.
-        </p>
+        <p className="font-semibold">{t('resetSentTitle')}</p>
+        <p>{t.rich('resetSentText', { email: <span className="font-medium break-all">{sentTo}</span> })}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('resetSentHelp')}</p>
         <Button type="button" variant="secondary" className="mt-2 self-start" onClick={() => setSentTo(null)}>
-          Use another address
+          {t('useAnotherAddress')}
         </Button>
       </div>
     );
@@ -64,7 +63,7 @@ export function ForgotPasswordForm() {
     >
       {request.error && <Alert>{userMessageOf(request.error)}</Alert>}
       <TextField
-        label="E-mail"
+        label={t('emailLabel')}
         type="email"
         name="email"
         autoComplete="email"
@@ -73,11 +72,11 @@ export function ForgotPasswordForm() {
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         onBlur={() => setHasLeftEmail(true)}
-        error={fieldError}
+        error={fieldErrorText(fieldError)}
         extra={<EmailSuggestion suggestion={suggestion} onApply={setEmail} />}
       />
       <Button type="submit" isBusy={request.isPending} className="mt-1 w-full">
-        Send reset link
+        {t('sendResetLink')}
       </Button>
     </form>
   );

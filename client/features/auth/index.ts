@@ -1,13 +1,14 @@
 /**
  * The auth feature's public face: who is signed in, logging in and out, resetting a forgotten
- * password, confirming an address, and the e-mail typo suggestion the account settings reuse.
- * Other features, pages and the app import only this.
+ * password, confirming an address, and the e-mail typo suggestion and field messages the account
+ * settings reuse. Other features, pages and the app import only this.
  */
 export { AuthCard } from './auth-card';
 export { loadConfirmEmailNotice } from './lazy-parts';
 export { ConfirmEmailResult } from './confirm-email-result';
 export { currentUserKey, forgetSession, useCurrentUser, useLogOut } from './auth.queries';
 export { EmailSuggestion } from './email-suggestion';
+export { useFieldErrorText } from './field-error-text';
 export { ForgotPasswordForm } from './forgot-password-form';
 export { LogInForm } from './log-in-form';
 export { ResendConfirmation } from './resend-confirmation';

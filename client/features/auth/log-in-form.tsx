@@ -1,19 +1,24 @@
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkLogIn, loadAuthChecks } from './auth-checks';
+import { authMessages } from './auth.messages';
 import { useLogIn, useLogInPasskey } from './auth.queries';
+import { useFieldErrorText } from './field-error-text';
 import { PasskeyButton } from './passkey-button';
 import { loadTwoFactorStep } from './lazy-parts';
 
 const TwoFactorStep = lazy(() => loadTwoFactorStep().then((module) => ({ default: module.TwoFactorStep })));
 
 export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const t = useT(authMessages);
+  const fieldErrorText = useFieldErrorText();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -41,7 +46,7 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
 
   if (challenge)
     return (
-      <Suspense fallback={<p className="text-slate-700 dark:text-slate-300">One moment…</p>}>
+      <Suspense fallback={<p className="text-slate-700 dark:text-slate-300">{t('oneMoment')}</p>}>
         <TwoFactorStep
           challenge={challenge}
           passkey={logIn.data?.secondStepPasskey ?? false}
@@ -61,33 +66,33 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     >
       {error && <Alert>{userMessageOf(error)}</Alert>}
       <TextField
-        label="E-mail or handle"
+        label={t('loginLabel')}
         name="login"
         autoComplete="username"
         spellCheck={false}
         value={login}
         onChange={(event) => setLogin(event.target.value)}
-        error={fieldErrors.login}
+        error={fieldErrorText(fieldErrors.login)}
       />
       <TextField
-        label="Password"
+        label={t('passwordLabel')}
         type="password"
         name="password"
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={fieldErrors.password}
+        error={fieldErrorText(fieldErrors.password)}
         extra={
           <Link
             to="/forgot-password"
             className="-my-1.5 self-end py-1.5 text-sm font-medium text-primary-700 underline-offset-2 hover:underline dark:text-primary-300"
           >
-            Forgot your password?
+            {t('forgotPassword')}
           </Link>
         }
       />
       <Button type="submit" isBusy={logIn.isPending} className="mt-1 w-full">
-        Log in
+        {t('logIn')}
       </Button>
       <PasskeyButton
         isBusy={passkey.isPending}
@@ -96,7 +101,7 @@ export function LogInForm({ onLoggedIn }: { onLoggedIn: () => void }) {
           passkey.mutate(null, { onSuccess: onLoggedIn });
         }}
       >
-        Use a passkey
+        {t('usePasskey')}
       </PasskeyButton>
     </form>
   );

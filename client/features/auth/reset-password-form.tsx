@@ -1,13 +1,16 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { checkPasswordReset, loadAuthChecks } from './auth-checks';
+import { resetPasswordMessages } from './reset-password.messages';
 import { useResetPassword } from './auth.queries';
+import { useFieldErrorText } from './field-error-text';
 
 const LINK_CLASS = 'font-semibold text-primary-700 underline-offset-2 hover:underline dark:text-primary-300';
 
@@ -17,6 +20,8 @@ export function tokenFromHash(hash: string): string {
 }
 
 export function ResetPasswordForm({ token }: { token: string }) {
+  const t = useT(resetPasswordMessages);
+  const fieldErrorText = useFieldErrorText();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const reset = useResetPassword();
@@ -25,9 +30,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (token === '') {
     return (
       <Alert>
-        This page opens from the link in a password-reset e-mail, and this address has no link in it.{' '}
+        {t('resetNoLink')}{' '}
         <Link to="/forgot-password" className={LINK_CLASS}>
-          Ask for a new link
+          {t('askForNewLink')}
         </Link>
       </Alert>
     );
@@ -36,13 +41,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (reset.isSuccess) {
     return (
       <div role="status" className="flex flex-col gap-3 text-slate-800 dark:text-slate-200">
-        <p className="font-semibold">Your password is changed.</p>
-        <p>Every device that was logged in to your account is now logged out.</p>
+        <p className="font-semibold">{t('passwordChanged')}</p>
+        <p>{t('everyDeviceLoggedOut')}</p>
         <Link
           to="/login"
           className="mt-2 inline-flex items-center justify-center rounded-lg bg-primary-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-primary-700"
         >
-          Log in with the new password
+          {t('logInWithNewPassword')}
         </Link>
       </div>
     );
@@ -76,24 +81,24 @@ export function ResetPasswordForm({ token }: { token: string }) {
             <>
               {' '}
               <Link to="/forgot-password" className={LINK_CLASS}>
-                Ask for a new link
+                {t('askForNewLink')}
               </Link>
             </>
           )}
         </Alert>
       )}
       <TextField
-        label="New password"
+        label={t('newPasswordLabel')}
         type="password"
         name="password"
         autoComplete="new-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={fieldError}
-        hint="At least 8 characters. Every device will be logged out."
+        error={fieldErrorText(fieldError)}
+        hint={t('newPasswordHint')}
       />
       <Button type="submit" isBusy={reset.isPending} className="mt-1 w-full">
-        Set new password
+        {t('setNewPassword')}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useT } from '../../i18n';
+import { authMessages } from './auth.messages';
 
 /** The instance's rules at sign-up, and the checkbox that accepts them. */
 export function RulesAcceptance({
@@ -14,6 +16,7 @@ export function RulesAcceptance({
   onChange: (isAccepted: boolean) => void;
   error: string | undefined;
 }) {
+  const t = useT(authMessages);
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -22,7 +25,7 @@ export function RulesAcceptance({
       className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
     >
       <h2 id={`${id}-title`} className="font-semibold [overflow-wrap:anywhere]">
-        Rules of {instanceName}
+        {t('rulesTitle', { instance: instanceName })}
       </h2>
       <ol className="ml-5 flex list-decimal flex-col gap-1 text-sm text-slate-800 dark:text-slate-200">
         {rules.map((rule, index) => (
@@ -42,7 +45,7 @@ export function RulesAcceptance({
           aria-describedby={error ? errorId : undefined}
           className="size-5 shrink-0 accent-primary-600"
         />
-        I have read and accept the rules
+        {t('acceptRules')}
       </label>
       {error && (
         <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { SignUpRequest } from '../../../common/contracts/auth';
+import { useT } from '../../i18n';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { focusFirstInvalid } from '../../lib/focus-first-invalid';
 import { Alert } from '../../ui/alert';
@@ -9,8 +10,10 @@ import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
 import { SIGN_UP_REASON_MAX_LENGTH } from '../../../common/contracts/limits';
 import { checkSignUp, loadAuthChecks } from './auth-checks';
+import { signUpMessages } from './sign-up.messages';
 import { useSignUp } from './auth.queries';
 import { EmailSuggestion } from './email-suggestion';
+import { useFieldErrorText } from './field-error-text';
 import { RulesAcceptance } from './rules-acceptance';
 import { useEmailSuggestion } from './use-email-suggestion';
 
@@ -38,6 +41,8 @@ export function SignUpForm({
   /** The account waits for an admin's approval: no session yet. */
   onApplied: (account: { displayName: string; email: string }) => void;
 }) {
+  const t = useT(signUpMessages);
+  const fieldErrorText = useFieldErrorText();
   const { instanceName, inviteCode, needsReason, rules } = signUpRules;
   const [values, setValues] = useState<Fields>(EMPTY);
   const [hasAcceptedRules, setHasAcceptedRules] = useState(false);
@@ -93,7 +98,7 @@ export function SignUpForm({
     >
       {formError && <Alert>{formError}</Alert>}
       <TextField
-        label="E-mail"
+        label={t('emailLabel')}
         type="email"
         name="email"
         autoComplete="email"
@@ -102,7 +107,7 @@ export function SignUpForm({
         value={values.email}
         onChange={update('email')}
         onBlur={() => setHasLeftEmail(true)}
-        error={fieldErrors.email}
+        error={fieldErrorText(fieldErrors.email)}
         extra={
           <EmailSuggestion
             suggestion={suggestion}
@@ -111,42 +116,42 @@ export function SignUpForm({
         }
       />
       <TextField
-        label="Handle"
+        label={t('handleLabel')}
         name="handle"
         autoComplete="username"
         spellCheck={false}
         value={values.handle}
         onChange={update('handle')}
-        error={fieldErrors.handle}
-        hint="Your public name in links, like @ana_lima. Letters, digits and underscores."
+        error={fieldErrorText(fieldErrors.handle)}
+        hint={t('handleHint')}
       />
       <TextField
-        label="Display name"
+        label={t('displayNameLabel')}
         name="displayName"
         autoComplete="name"
         value={values.displayName}
         onChange={update('displayName')}
-        error={fieldErrors.displayName}
+        error={fieldErrorText(fieldErrors.displayName)}
       />
       <TextField
-        label="Password"
+        label={t('passwordLabel')}
         type="password"
         name="password"
         autoComplete="new-password"
         value={values.password}
         onChange={update('password')}
-        error={fieldErrors.password}
-        hint="At least 8 characters. A few unrelated words make a strong one."
+        error={fieldErrorText(fieldErrors.password)}
+        hint={t('signUpPasswordHint')}
       />
       {needsReason && (
         <TextArea
-          label="Why do you want to join?"
+          label={t('reasonLabel')}
           name="reason"
           value={values.reason}
           onChange={update('reason')}
-          error={fieldErrors.reason}
+          error={fieldErrorText(fieldErrors.reason)}
           maxLength={SIGN_UP_REASON_MAX_LENGTH}
-          hint="A sentence or two for the admins, who approve each new account."
+          hint={t('reasonHint')}
         />
       )}
       {rules.length > 0 && (
@@ -158,12 +163,12 @@ export function SignUpForm({
             setHasAcceptedRules(isAccepted);
             setFieldErrors(({ acceptRules: _cleared, ...rest }) => rest);
           }}
-          error={fieldErrors.acceptRules}
+          error={fieldErrorText(fieldErrors.acceptRules)}
         />
       )}
-      {fieldErrors.inviteCode && <Alert>{fieldErrors.inviteCode}</Alert>}
+      {fieldErrors.inviteCode && <Alert>{fieldErrorText(fieldErrors.inviteCode)}</Alert>}
       <Button type="submit" isBusy={signUp.isPending} className="mt-1 w-full">
-        {needsReason ? 'Apply to join' : 'Create account'}
+        {needsReason ? t('applyToJoin') : t('createAccount')}
       </Button>
     </form>
   );

@@ -1,9 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../i18n';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { twoFactorStepMessages } from './two-factor-step.messages';
 import { useLogInPasskey, useLogInTwoFactor } from './auth.queries';
+import { useFieldErrorText } from './field-error-text';
 import { PasskeyButton } from './passkey-button';
 
 /** The second step of logging in: a code from the authenticator app, or a recovery code. */
@@ -20,6 +23,8 @@ export function TwoFactorStep({
   /** Back to the password: the challenge ran out, or the person wants to start again. */
   onRestart: () => void;
 }) {
+  const t = useT(twoFactorStepMessages);
+  const fieldErrorText = useFieldErrorText();
   const [code, setCode] = useState('');
   const verify = useLogInTwoFactor();
   const withPasskey = useLogInPasskey();
@@ -36,8 +41,7 @@ export function TwoFactorStep({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <p className="text-slate-700 dark:text-slate-300">
-        Your account asks for a second step. Open your authenticator app and enter the code it shows
-        {passkey ? ', or use one of your passkeys' : ''}.
+        {passkey ? t('secondStepIntroWithPasskey') : t('secondStepIntro')}
       </p>
       {error && !fieldError && (
         <Alert>
@@ -46,25 +50,25 @@ export function TwoFactorStep({
             <>
               {' '}
               <button type="button" onClick={onRestart} className="font-semibold underline">
-                Log in again
+                {t('logInAgain')}
               </button>
             </>
           )}
         </Alert>
       )}
       <TextField
-        label="Authentication code"
+        label={t('codeLabel')}
         name="code"
         autoComplete="one-time-code"
         spellCheck={false}
         autoFocus
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        error={fieldError}
-        hint="Six digits from the app, or one of your recovery codes."
+        error={fieldErrorText(fieldError)}
+        hint={t('codeHint')}
       />
       <Button type="submit" isBusy={verify.isPending} className="mt-1 w-full">
-        Verify
+        {t('verify')}
       </Button>
       {passkey && (
         <PasskeyButton
@@ -74,11 +78,11 @@ export function TwoFactorStep({
             withPasskey.mutate(challenge, { onSuccess: onLoggedIn });
           }}
         >
-          Use a passkey instead
+          {t('usePasskeyInstead')}
         </PasskeyButton>
       )}
       <Button variant="ghost" onClick={onRestart}>
-        Use another account
+        {t('useAnotherAccount')}
       </Button>
     </form>
   );

@@ -1,6 +1,9 @@
 import { Bookmark } from 'lucide-react';
+import { useT } from '../../i18n';
+import { bookmarksMessages } from './bookmarks.messages';
 
 export function BookmarksEmptyState() {
+  const t = useT(bookmarksMessages);
   return (
     <section
       aria-labelledby="bookmarks-empty-title"
@@ -8,11 +11,9 @@ export function BookmarksEmptyState() {
     >
       <Bookmark aria-hidden="true" className="mx-auto size-12 text-primary-500" strokeWidth={1.5} />
       <h2 id="bookmarks-empty-title" className="mt-4 text-lg font-semibold">
-        No bookmarks yet.
+        {t('emptyTitle')}
       </h2>
-      <p className="mx-auto mt-2 max-w-sm text-slate-600 dark:text-slate-400">
-        Press the bookmark button under a post to keep it here. Only you can see your bookmarks.
-      </p>
+      <p className="mx-auto mt-2 max-w-sm text-slate-600 dark:text-slate-400">{t('emptyBody')}</p>
     </section>
   );
 }

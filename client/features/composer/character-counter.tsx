@@ -2,6 +2,8 @@ import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { useState } from 'react';
 import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/limits';
+import { useT } from '../../i18n';
+import { composerMessages } from './composer.messages';
 
 /** Below this many characters left the count shows; above it, it only describes the field. */
 const VISIBLE_BELOW = 200;
@@ -17,16 +19,18 @@ function bandOf(remaining: number): number | null {
 }
 
 export function CharacterCounter({ editor, id }: { editor: Editor; id: string }) {
+  const t = useT(composerMessages);
   const remaining = useEditorState({ editor, selector: ({ editor: e }) => remainingCharacters(e) });
   const [band, setBand] = useState(() => bandOf(remaining));
-  const [announcement, setAnnouncement] = useState('');
+  /** The count last announced, or null for silence. */
+  const [announced, setAnnounced] = useState<number | null>(null);
   const currentBand = bandOf(remaining);
   // Derived during render (React's "adjust state on prop change"), so there is no effect cascade.
   if (currentBand !== band) {
     setBand(currentBand);
-    setAnnouncement(currentBand === null ? '' : `${remaining} characters left`);
+    setAnnounced(currentBand === null ? null : remaining);
   }
-  const label = `${remaining} characters left`;
+  const label = t('charactersLeft', { remaining });
   return (
     <>
       <span
@@ -36,7 +40,7 @@ export function CharacterCounter({ editor, id }: { editor: Editor; id: string })
         {remaining < VISIBLE_BELOW ? label : <span className="sr-only">{label}</span>}
       </span>
       <span aria-live="polite" className="sr-only">
-        {announcement}
+        {announced === null ? '' : t('charactersLeft', { remaining: announced })}
       </span>
     </>
   );

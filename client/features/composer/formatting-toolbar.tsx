@@ -2,12 +2,25 @@ import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { Link } from 'lucide-react';
 import { type ButtonHTMLAttributes, type KeyboardEvent, useState } from 'react';
-import { FORMATTING_TOOLS, MOD_KEY } from './formatting-tools';
+import { useT } from '../../i18n';
+import { type ComposerMessageKey, composerMessages } from './composer.messages';
+import { FORMATTING_TOOLS, type FormattingToolName, MOD_KEY } from './formatting-tools';
 
 const ICON = 'size-4';
 // One text colour per state: two on one element would leave it to the stylesheet's order.
 const RELEASED = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const PRESSED = 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100';
+
+const TOOL_LABEL_KEY = {
+  bold: 'toolBold',
+  italic: 'toolItalic',
+  strike: 'toolStrike',
+  code: 'toolCode',
+  bulletList: 'toolBulletList',
+  orderedList: 'toolOrderedList',
+  blockquote: 'toolBlockquote',
+  codeBlock: 'toolCodeBlock',
+} as const satisfies Record<FormattingToolName, ComposerMessageKey>;
 
 export interface FormattingToolbarProps {
   editor: Editor;
@@ -22,6 +35,7 @@ export interface FormattingToolbarProps {
  * selection because the buttons never take focus from a click.
  */
 export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: FormattingToolbarProps) {
+  const t = useT(composerMessages);
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -53,7 +67,7 @@ export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: 
   return (
     <div
       role="toolbar"
-      aria-label="Formatting"
+      aria-label={t('toolbarLabel')}
       aria-controls={editorId}
       onKeyDown={onKeyDown}
       className="flex flex-wrap items-center gap-0.5"
@@ -62,7 +76,7 @@ export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: 
         <ToolButton
           key={tool.name}
           {...buttonProps(index)}
-          label={tool.label}
+          label={t(TOOL_LABEL_KEY[tool.name])}
           keys={tool.keys}
           isPressed={active.tools[index] ?? false}
           onClick={() => {
@@ -76,7 +90,7 @@ export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: 
       ))}
       <ToolButton
         {...buttonProps(FORMATTING_TOOLS.length)}
-        label="Link"
+        label={t('toolLink')}
         keys={`${MOD_KEY}+K`}
         isPressed={active.link}
         aria-haspopup="dialog"
@@ -95,8 +109,19 @@ interface ToolButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   isPressed: boolean;
 }
 
+/** Key names as the language's keyboards print them (`Strg` on a German one); Meta is Cmd's ⌘. */
+const KEY_NAME_KEY: Partial<Record<string, ComposerMessageKey>> = { Control: 'keyCtrl', Shift: 'keyShift' };
+
 function ToolButton({ label, keys, isPressed, children, ...rest }: ToolButtonProps) {
-  const shortcut = keys.replace('Control', 'Ctrl').replace('Meta', '⌘');
+  const t = useT(composerMessages);
+  const shortcut = keys
+    .split('+')
+    .map((key) => {
+      const nameKey = KEY_NAME_KEY[key];
+      if (nameKey) return t(nameKey);
+      return key === 'Meta' ? '⌘' : key;
+    })
+    .join('+');
   return (
     <button
       type="button"
@@ -104,7 +129,7 @@ function ToolButton({ label, keys, isPressed, children, ...rest }: ToolButtonPro
       aria-label={label}
       aria-pressed={isPressed}
       aria-keyshortcuts={keys}
-      title={`${label} (${shortcut})`}
+      title={t('toolTitle', { label, shortcut })}
       className={`inline-flex size-8 items-center justify-center rounded-md text-sm ${isPressed ? PRESSED : RELEASED}`}
     >
       {children}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
+import { composerMessages } from './composer.messages';
 import { drafts } from './drafts';
 // Type-only: a value import here would pull the editor into the first page's bundle.
 import type * as RichComposerExports from './rich-composer';
@@ -48,6 +50,7 @@ function useRichComposerModule(isWanted: boolean): { module: RichComposerModule 
  * keeps whatever is typed into it while the editor chunk arrives, then hands over text and focus.
  */
 export function LazyComposer(props: Omit<RichComposerProps, 'initialText'>) {
+  const t = useT(composerMessages);
   const [isWanted, setIsWanted] = useState(() => props.autoFocus || drafts.has(props.draftKey));
   const [text, setText] = useState('');
   const [hasFocus, setHasFocus] = useState(false);
@@ -58,14 +61,14 @@ export function LazyComposer(props: Omit<RichComposerProps, 'initialText'>) {
   if (hasFailed) {
     return (
       <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-        The editor could not be loaded. Check your connection and reload the page.
+        {t('editorLoadFailed')}
       </p>
     );
   }
   if (props.initialHtml !== undefined) {
     return (
       <p role="status" className="py-4 text-sm text-slate-600 dark:text-slate-400">
-        Opening the editor…
+        {t('editorOpening')}
       </p>
     );
   }

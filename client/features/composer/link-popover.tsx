@@ -1,6 +1,8 @@
 import type { Editor } from '@tiptap/core';
 import { useId, useState } from 'react';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
+import { composerMessages } from './composer.messages';
 import { normalizeLinkInput } from './link-rules';
 
 export interface LinkPopoverProps {
@@ -14,10 +16,11 @@ export interface LinkPopoverProps {
  */
 export function LinkPopover({ editor, onClose }: LinkPopoverProps) {
   const id = useId();
+  const t = useT(composerMessages);
   const current = editor.getAttributes('link') as { href?: string };
   const isEditing = editor.isActive('link');
   const [value, setValue] = useState(current.href ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const [isInvalid, setIsInvalid] = useState(false);
 
   // Focus goes back synchronously, before the dialog unmounts: TipTap's focus() waits a frame,
   // and keys pressed in that frame would otherwise land on <body>.
@@ -28,7 +31,7 @@ export function LinkPopover({ editor, onClose }: LinkPopoverProps) {
   const apply = () => {
     const href = normalizeLinkInput(value);
     if (href === null) {
-      setError('Enter a web address (https://…) or an e-mail address.');
+      setIsInvalid(true);
       return;
     }
     const chain = editor.chain();
@@ -58,13 +61,13 @@ export function LinkPopover({ editor, onClose }: LinkPopoverProps) {
       className="mt-2 rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-700 dark:bg-slate-950"
     >
       <h3 id={`${id}-title`} className="sr-only">
-        {isEditing ? 'Edit link' : 'Add a link'}
+        {isEditing ? t('linkDialogEditTitle') : t('linkDialogAddTitle')}
       </h3>
       {/* No <form>: the dialog sits inside the composer, and Enter here must apply, not post. */}
       <div className="flex flex-wrap items-start gap-2">
         <div className="flex min-w-48 flex-1 flex-col gap-1">
           <label htmlFor={`${id}-url`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Link address
+            {t('linkAddressLabel')}
           </label>
           <input
             id={`${id}-url`}
@@ -75,11 +78,11 @@ export function LinkPopover({ editor, onClose }: LinkPopoverProps) {
             autoFocus
             value={value}
             placeholder="https://example.com"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-invalid={isInvalid ? true : undefined}
+            aria-describedby={isInvalid ? `${id}-error` : undefined}
             onChange={(event) => {
               setValue(event.target.value);
-              setError(null);
+              setIsInvalid(false);
             }}
             onKeyDown={(event) => {
               if (event.key !== 'Enter') return;
@@ -88,21 +91,21 @@ export function LinkPopover({ editor, onClose }: LinkPopoverProps) {
             }}
             className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
           />
-          {error && (
+          {isInvalid && (
             <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-              {error}
+              {t('linkInvalid')}
             </p>
           )}
         </div>
         <div className="flex gap-2 self-end">
-          <Button onClick={apply}>Apply</Button>
+          <Button onClick={apply}>{t('apply')}</Button>
           {isEditing && (
             <Button variant="secondary" onClick={remove}>
-              Remove link
+              {t('removeLink')}
             </Button>
           )}
           <Button variant="ghost" onClick={backToText}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       </div>

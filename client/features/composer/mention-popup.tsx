@@ -1,7 +1,9 @@
 import type { Editor } from '@tiptap/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
+import { composerMessages } from './composer.messages';
 import type { MentionPopupStore } from './mention-popup-store';
 
 export interface MentionPopupProps {
@@ -15,6 +17,7 @@ export interface MentionPopupProps {
  * highlighted option with aria-activedescendant and owns the keys (see MentionPopupStore).
  */
 export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
+  const t = useT(composerMessages);
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   const hasOptions = (state?.people.length ?? 0) > 0;
   const activeId = state && hasOptions ? `${listboxId}-${state.activeIndex}` : null;
@@ -29,11 +32,13 @@ export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
     };
   }, [editor, listboxId, activeId]);
   if (!state) return null;
-  const status = state.isLoading ? 'Searching…' : hasOptions ? null : `No one found for @${state.query}`;
+  let status: string | null = null;
+  if (state.isLoading) status = t('mentionSearching');
+  else if (!hasOptions) status = t('mentionNoneFound', { query: state.query });
   return createPortal(
     <div className="min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
       {hasOptions && (
-        <ul id={listboxId} role="listbox" aria-label="People to mention" className="py-1">
+        <ul id={listboxId} role="listbox" aria-label={t('mentionListLabel')} className="py-1">
           {state.people.map((person, index) => (
             <li
               key={person.id}
@@ -56,7 +61,7 @@ export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
       )}
       {status && <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{status}</p>}
       <p role="status" className="sr-only">
-        {hasOptions ? `${state.people.length} ${state.people.length === 1 ? 'person' : 'people'} found` : ''}
+        {hasOptions ? t('mentionsFound', { count: state.people.length }) : ''}
       </p>
     </div>,
     state.element,

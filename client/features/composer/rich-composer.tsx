@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n';
 import { useIsOffline } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
 import { userSearchQuery } from '../users';
 import { CharacterCounter, remainingCharacters } from './character-counter';
+import { composerMessages } from './composer.messages';
 import { drafts } from './drafts';
 import { ComposerShortcuts, composerExtensions } from './editor-extensions';
 import { FormattingToolbar } from './formatting-toolbar';
@@ -69,6 +71,7 @@ const ROW =
 /** The rich-text composer: TipTap editor, formatting toolbar, link dialog, @mentions, counter. */
 export function RichComposer(props: RichComposerProps) {
   const { id, label, placeholder, draftKey, autoFocus, submitLabel, isBusy, onSubmit, onCancel } = props;
+  const t = useT(composerMessages);
   const queryClient = useQueryClient();
   const [popup] = useState(() => new MentionPopupStore());
   const [isLinkOpen, setIsLinkOpen] = useState(false);
@@ -154,7 +157,7 @@ export function RichComposer(props: RichComposerProps) {
       <CharacterCounter editor={editor} id={`${id}-count`} />
       {onCancel && (
         <Button variant="ghost" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
       )}
       <Button onClick={submit} disabled={!canSubmit} isBusy={isBusy}>
@@ -183,8 +186,7 @@ export function RichComposer(props: RichComposerProps) {
       {/* Sending is not queued: a post sent later, when the reader has moved on, could surprise
           them. The draft is kept on the device (drafts.ts) until they send it themselves. */}
       <p role="status" className="mt-2 text-sm text-slate-600 empty:hidden dark:text-slate-400">
-        {isOffline &&
-          "You're offline. What you write is kept on this device; post it when you're back online."}
+        {isOffline && t('offlineNotice')}
       </p>
     </div>
   );

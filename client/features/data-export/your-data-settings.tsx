@@ -1,5 +1,6 @@
 import { Archive, CircleAlert, Download, LoaderCircle } from 'lucide-react';
 import type { DataExportStatus } from '../../../common/contracts/data-export';
+import { currentLocale, type Locale, translate, useLocale, useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -9,23 +10,34 @@ import {
   useDataExport,
   useRequestDataExport,
 } from './data-export.queries';
+import { dataExportMessages } from './data-export.messages';
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const megabytes = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+const megabyteFormats = new Map<Locale, Intl.NumberFormat>();
+
+function megabytes(locale: Locale): Intl.NumberFormat {
+  let format = megabyteFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+    megabyteFormats.set(locale, format);
+  }
+  return format;
+}
 
 /** "840 KB", "12.3 MB": enough to know whether to wait for Wi-Fi. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${megabytes.format(bytes / (1024 * 1024))} MB`;
+  const t = translate(dataExportMessages);
+  if (bytes < 1024 * 1024) return t('sizeKilobytes', { size: Math.max(1, Math.round(bytes / 1024)) });
+  return t('sizeMegabytes', { size: megabytes(currentLocale()).format(bytes / (1024 * 1024)) });
 }
 
 /** The settings page's "Your data": the archive's state, the button, the download. */
 export function YourDataSettings() {
+  const t = useT(dataExportMessages);
+  const locale = useLocale();
   const status = useDataExport();
   const request = useRequestDataExport();
   // Its own line of fixed height while loading, so nothing below it moves when the state arrives.
-  if (status.isPending) return <p className="min-h-10 text-slate-600 dark:text-slate-400">Loading…</p>;
+  if (status.isPending) return <p className="min-h-10 text-slate-600 dark:text-slate-400">{t('loading')}</p>;
   if (status.isError) return <Alert>{userMessageOf(status.error)}</Alert>;
   const current = status.data;
   const mayRequest = !isInProgress(current) && current.nextRequestAt === null;
@@ -43,7 +55,7 @@ export function YourDataSettings() {
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-primary-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-primary-700 active:bg-primary-800"
           >
             <Download aria-hidden="true" className="size-4" />
-            Download the archive
+            {t('downloadLink')}
           </a>
         )}
         <Button
@@ -53,12 +65,17 @@ export function YourDataSettings() {
           onClick={() => request.mutate()}
         >
           <Archive aria-hidden="true" className="size-4" />
-          Request an archive
+          {t('requestButton')}
         </Button>
       </div>
       {current.nextRequestAt !== null && !isInProgress(current) && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          You can ask for a new archive after {dateTime.format(new Date(current.nextRequestAt))}.
+          {t('nextRequestAt', {
+            date: new Date(current.nextRequestAt).toLocaleString(locale, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            }),
+          })}
         </p>
       )}
     </div>
@@ -66,13 +83,11 @@ export function YourDataSettings() {
 }
 
 function StateLine({ status }: { status: DataExportStatus }) {
+  const t = useT(dataExportMessages);
+  const locale = useLocale();
   switch (status.state) {
     case 'none':
-      return (
-        <p className="text-slate-700 dark:text-slate-300">
-          Ask for an archive, and we will tell you when it is ready to download.
-        </p>
-      );
+      return <p className="text-slate-700 dark:text-slate-300">{t('stateNone')}</p>;
     case 'pending':
     case 'building':
       return (
@@ -81,23 +96,32 @@ function StateLine({ status }: { status: DataExportStatus }) {
             aria-hidden="true"
             className="size-4 shrink-0 animate-spin motion-reduce:animate-none"
           />
-          {status.state === 'pending' ? 'Your archive is waiting its turn…' : 'Your archive is being made…'}{' '}
-          We will notify you and send an e-mail when it is ready.
+          {status.state === 'pending' ? t('statePending') : t('stateBuilding')}
         </p>
       );
-    case 'ready':
+    case 'ready': {
+      const size = status.sizeBytes === null ? null : formatSize(status.sizeBytes);
+      const date =
+        status.expiresAt === null
+          ? null
+          : new Date(status.expiresAt).toLocaleDateString(locale, { dateStyle: 'medium' });
       return (
         <p className="text-slate-700 dark:text-slate-300">
-          Your archive is ready
-          {status.sizeBytes !== null && <> ({formatSize(status.sizeBytes)})</>}
-          {status.expiresAt !== null && <>. It is kept until {day.format(new Date(status.expiresAt))}</>}.
+          {size === null
+            ? date === null
+              ? t('stateReady')
+              : t('stateReadyUntil', { date })
+            : date === null
+              ? t('stateReadyWithSize', { size })
+              : t('stateReadyWithSizeUntil', { size, date })}
         </p>
       );
+    }
     case 'failed':
       return (
         <p className="flex items-center gap-2 text-red-800 dark:text-red-200">
           <CircleAlert aria-hidden="true" className="size-4 shrink-0" />
-          Your archive could not be made. Ask for a new one; if it fails again, tell the admins.
+          {t('stateFailed')}
         </p>
       );
   }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import type { ReactNode } from 'react';
 import type { UnsubscribeQuery } from '../../../common/contracts/email-notifications';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { emailNotificationsMessages } from './email-notifications.messages';
 import { useUnsubscribe } from './email-notifications.queries';
-
-const KINDS = { mention: 'mentions', reply: 'replies to your posts' } as const;
 
 /** The link's fields, from the page's fragment (kept out of server logs); null when one is missing or odd. */
 export function unsubscribeQueryFromHash(hash: string): UnsubscribeQuery | null {
@@ -20,33 +21,27 @@ export function unsubscribeQueryFromHash(hash: string): UnsubscribeQuery | null 
  * unsubscribe anyone.
  */
 export function UnsubscribeConfirm({ query }: { query: UnsubscribeQuery | null }) {
+  const t = useT(emailNotificationsMessages);
   const unsubscribe = useUnsubscribe();
-  const settingsLink = (
+  const link = (chunks: ReactNode[]) => (
     <Link to="/settings" className="font-semibold text-primary-700 underline dark:text-primary-300">
-      your settings
+      {chunks}
     </Link>
   );
-  if (!query)
-    return (
-      <Alert>
-        This link is incomplete. Open it again from the e-mail, or choose your e-mails in {settingsLink}.
-      </Alert>
-    );
+  if (!query) return <Alert>{t.rich('linkIncomplete', { link })}</Alert>;
   if (unsubscribe.isSuccess)
     return (
       <p role="status" className="text-slate-800 dark:text-slate-200">
-        Done: no more e-mails about {KINDS[query.k]}. You can turn them back on in {settingsLink}.
+        {t.rich('unsubscribed', { kind: query.k, link })}
       </p>
     );
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-slate-800 dark:text-slate-200">
-        Stop the e-mails about {KINDS[query.k]}? They stay in your notifications in the app.
-      </p>
+      <p className="text-slate-800 dark:text-slate-200">{t('unsubscribeQuestion', { kind: query.k })}</p>
       {unsubscribe.error && <Alert>{userMessageOf(unsubscribe.error)}</Alert>}
       <div>
         <Button isBusy={unsubscribe.isPending} onClick={() => unsubscribe.mutate(query)}>
-          Stop these e-mails
+          {t('unsubscribeButton')}
         </Button>
       </div>
     </div>

@@ -1,4 +1,8 @@
+import { useT } from '../../i18n';
+import { feedMessages } from './feed.messages';
+
 export function FeedEmptyState() {
+  const t = useT(feedMessages);
   return (
     <section
       aria-labelledby="feed-empty-title"
@@ -22,11 +26,9 @@ export function FeedEmptyState() {
         />
       </svg>
       <h2 id="feed-empty-title" className="mt-4 text-lg font-semibold">
-        The feed is quiet for now
+        {t('emptyTitle')}
       </h2>
-      <p className="mx-auto mt-2 max-w-sm text-slate-600 dark:text-slate-400">
-        Posts from everyone on this server appear here the moment they are written. Why not write the first?
-      </p>
+      <p className="mx-auto mt-2 max-w-sm text-slate-600 dark:text-slate-400">{t('emptyBody')}</p>
     </section>
   );
 }

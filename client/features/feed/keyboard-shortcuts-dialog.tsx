@@ -1,22 +1,30 @@
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
 import { ModalDialog } from '../../ui/modal-dialog';
+import { keyboardShortcutsMessages } from './keyboard-shortcuts.messages';
 
-/** Every single-key shortcut of the feed; none fires while typing or with Ctrl, Alt or Meta. */
-export const FEED_SHORTCUTS: readonly { keys: readonly string[]; action: string }[] = [
-  { keys: ['j'], action: 'Next post (loads older posts at the end)' },
-  { keys: ['k'], action: 'Previous post' },
-  { keys: ['l'], action: 'Like or unlike the selected post' },
-  { keys: ['r'], action: 'Reply to the selected post' },
-  { keys: ['n'], action: 'Write a new post' },
-  { keys: ['/'], action: 'Search' },
-  { keys: ['Page Down', 'Page Up'], action: 'Next or previous post, from within the feed' },
-  { keys: ['?'], action: 'Show these shortcuts' },
+type FeedKey = keyof typeof keyboardShortcutsMessages.source;
+
+/**
+ * Every single-key shortcut of the feed; none fires while typing or with Ctrl, Alt or Meta.
+ * A key is the character itself, or the message naming a key that has a name (Page Down).
+ */
+export const FEED_SHORTCUTS: readonly { keys: readonly (string | { name: FeedKey })[]; action: FeedKey }[] = [
+  { keys: ['j'], action: 'shortcutNextPost' },
+  { keys: ['k'], action: 'shortcutPreviousPost' },
+  { keys: ['l'], action: 'shortcutLike' },
+  { keys: ['r'], action: 'shortcutReply' },
+  { keys: ['n'], action: 'shortcutNewPost' },
+  { keys: ['/'], action: 'shortcutSearch' },
+  { keys: [{ name: 'keyPageDown' }, { name: 'keyPageUp' }], action: 'shortcutPageKeys' },
+  { keys: ['?'], action: 'shortcutHelp' },
 ];
 
 export function KeyboardShortcutsDialog({ onClose }: { onClose: () => void }) {
+  const t = useT(keyboardShortcutsMessages);
   return (
     <ModalDialog
-      title="Keyboard shortcuts"
+      title={t('shortcutsTitle')}
       onCancel={onClose}
       widthClassName="w-[min(30rem,calc(100%-2rem))]"
     >
@@ -26,22 +34,20 @@ export function KeyboardShortcutsDialog({ onClose }: { onClose: () => void }) {
             <dt className="flex items-start gap-1">
               {keys.map((key) => (
                 <kbd
-                  key={key}
+                  key={typeof key === 'string' ? key : key.name}
                   className="rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-sm dark:border-slate-600 dark:bg-slate-800"
                 >
-                  {key}
+                  {typeof key === 'string' ? key : t(key.name)}
                 </kbd>
               ))}
             </dt>
-            <dd className="text-slate-700 dark:text-slate-300">{action}</dd>
+            <dd className="text-slate-700 dark:text-slate-300">{t(action)}</dd>
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-        They do nothing while you type, or with Ctrl, Alt or ⌘ held.
-      </p>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">{t('shortcutsNote')}</p>
       <div className="mt-6 flex justify-end">
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('shortcutsClose')}</Button>
       </div>
     </ModalDialog>
   );

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { PRESENCE_FEED_CHANNEL } from '../../../common/contracts/feed-events';
+import { useT } from '../../i18n';
 import { type ConnectionPhase, connectionPhase } from '../../realtime/connection-phase';
 import { hasEverConnected } from '../../realtime/pusher-client';
 import type { ConnectionState } from '../../realtime/use-realtime';
 import { useChannel } from '../../realtime/use-realtime';
+import { feedMessages } from './feed.messages';
 
 interface PresenceChannel {
   members?: { count: number };
@@ -17,17 +19,18 @@ const DOT: Record<ConnectionPhase, string> = {
   offline: 'bg-amber-500',
 };
 
-const WORDS: Record<Exclude<ConnectionPhase, 'live'>, string> = {
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
-  offline: 'Offline',
-};
+const WORDS = {
+  connecting: 'statusConnecting',
+  reconnecting: 'statusReconnecting',
+  offline: 'statusOffline',
+} as const satisfies Record<Exclude<ConnectionPhase, 'live'>, keyof typeof feedMessages.source>;
 
 /**
  * "Live · 3 online"; "Connecting…" on the way up, "Reconnecting…" after a drop. The count shows
  * from 1024 px, where the header has room for it beside the account's icons.
  */
 export function LiveStatus({ state }: { state: ConnectionState }) {
+  const t = useT(feedMessages);
   const [online, setOnline] = useState<number | null>(null);
   const channel = useChannel(PRESENCE_FEED_CHANNEL, {
     'pusher:subscription_succeeded': () => setOnline(countOf(channel)),
@@ -41,9 +44,14 @@ export function LiveStatus({ state }: { state: ConnectionState }) {
     <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
       <span aria-hidden="true" className={`size-2 rounded-full ${DOT[phase]}`} />
       {phase === 'live' ? (
-        <span>Live{online !== null && <span className="hidden lg:inline"> · {online} online</span>}</span>
+        <span>
+          {t('statusLive')}
+          {online !== null && (
+            <span className="hidden lg:inline"> · {t('statusOnlineCount', { count: online })}</span>
+          )}
+        </span>
       ) : (
-        <span>{WORDS[phase]}</span>
+        <span>{t(WORDS[phase])}</span>
       )}
     </span>
   );

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowUp } from 'lucide-react';
+import { useT } from '../../i18n';
 import { insertIntoShownTimeline, type Timeline, timelineId } from '../posts';
+import { feedMessages } from './feed.messages';
 import { pendingPosts, usePendingPosts } from './pending-posts';
 
 export interface NewPostsPillProps {
@@ -15,11 +17,11 @@ export interface NewPostsPillProps {
  * then the posts go in at the top and the view follows them there.
  */
 export function NewPostsPill({ timeline, focusId }: NewPostsPillProps) {
+  const t = useT(feedMessages);
   const queryClient = useQueryClient();
   const id = timelineId(timeline);
   const pending = usePendingPosts(id);
   const count = pending.length;
-  const label = `${count} new ${count === 1 ? 'post' : 'posts'}`;
   const showThem = () => {
     for (const post of pendingPosts.take(id).reverse()) insertIntoShownTimeline(queryClient, post);
     window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -28,7 +30,7 @@ export function NewPostsPill({ timeline, focusId }: NewPostsPillProps) {
   return (
     <>
       <p aria-live="polite" className="sr-only">
-        {count > 0 ? `${label} above. Press the button to show them.` : ''}
+        {count > 0 ? t('newPostsAnnouncement', { count }) : ''}
       </p>
       {count > 0 && (
         <div className="pointer-events-none fixed inset-x-0 top-20 z-20 flex justify-center">
@@ -38,7 +40,7 @@ export function NewPostsPill({ timeline, focusId }: NewPostsPillProps) {
             className="pointer-events-auto inline-flex items-center gap-1.5 rounded-full bg-primary-600 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-primary-700"
           >
             <ArrowUp aria-hidden="true" className="size-4 shrink-0" />
-            {label}
+            {t('newPostsButton', { count })}
           </button>
         </div>
       )}

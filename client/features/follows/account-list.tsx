@@ -1,11 +1,13 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PublicProfile } from '../../../common/contracts/users';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { AccountRow } from './account-row';
 import type { FollowListPages } from './follow-lists';
+import { followsMessages } from './follows.messages';
 
 /** Stand-in rows while the first page loads: the list's own height, so nothing moves after. */
 const SKELETON_ROWS = 3;
@@ -23,6 +25,7 @@ export interface AccountListProps {
 
 /** Accounts, a page at a time: newest first, then "Load more" for older ones. */
 export function AccountList({ query, label, empty, actions }: AccountListProps) {
+  const t = useT(followsMessages);
   if (query.isPending) return <SkeletonAccounts />;
   const users = query.data?.pages.flatMap((page) => page.users) ?? [];
   if (query.isError && users.length === 0) {
@@ -30,7 +33,7 @@ export function AccountList({ query, label, empty, actions }: AccountListProps) 
       <div className="flex flex-col items-start gap-3">
         <Alert>{userMessageOf(query.error)}</Alert>
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
@@ -59,7 +62,7 @@ export function AccountList({ query, label, empty, actions }: AccountListProps) 
             isBusy={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            Load more
+            {t('loadMore')}
           </Button>
         </div>
       )}
@@ -69,10 +72,11 @@ export function AccountList({ query, label, empty, actions }: AccountListProps) 
 }
 
 function SkeletonAccounts() {
+  const t = useT(followsMessages);
   return (
     <div>
       <p role="status" className="sr-only">
-        Loading…
+        {t('loading')}
       </p>
       <div
         aria-hidden="true"

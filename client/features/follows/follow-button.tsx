@@ -3,11 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { FollowState } from '../../../common/contracts/follows';
 import type { ProfileViewer, PublicProfile } from '../../../common/contracts/users';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { useCurrentUser } from '../auth';
 import { canOfferFollow, followButtonCopy, followChangeMessage, pressWantsFollow } from './follow-state';
+import { followsMessages } from './follows.messages';
 import { type HomeRefresh, useToggleFollow } from './follows.queries';
 
 const ICONS = { none: UserPlus, requested: Clock, following: UserCheck } as const satisfies Record<
@@ -24,17 +26,18 @@ const WIDTH = 'min-w-36';
  * profile, and accounts a block stands between, get nothing.
  */
 export function FollowButton({ user, viewer }: { user: PublicProfile; viewer: ProfileViewer }) {
+  const t = useT(followsMessages);
   const { data: me, isPending } = useCurrentUser();
   if (isPending || me?.id === user.id || !canOfferFollow(viewer)) return null;
   if (!me) {
     return (
       <Link
         to="/login"
-        aria-label={`Log in to follow @${user.handle}`}
+        aria-label={t('loginToFollowLabel', { handle: user.handle })}
         className={`inline-flex items-center justify-center gap-2 rounded-lg bg-primary-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-primary-700 ${WIDTH}`}
       >
         <UserPlus aria-hidden="true" className="size-4 shrink-0" />
-        Follow
+        {t('followText')}
       </Link>
     );
   }
@@ -51,9 +54,10 @@ export function FollowToggle({
   state: FollowState;
   homeRefresh?: HomeRefresh;
 }) {
+  const t = useT(followsMessages);
   const toggle = useToggleFollow(user, homeRefresh);
   const [announcement, setAnnouncement] = useState('');
-  const copy = followButtonCopy(state, user.handle);
+  const copy = followButtonCopy(state, user.handle, t);
   const Icon = ICONS[state];
   const press = () => {
     // Ignored rather than disabled while a change is on its way: a disabled button would drop

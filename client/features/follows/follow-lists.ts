@@ -1,20 +1,29 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { FollowListResponse } from '../../../common/contracts/follows';
+import { translate } from '../../i18n';
+import { followsMessages, type FollowsTranslate } from './follows.messages';
 
 /** The two lists a profile links to. */
 export type FollowListKind = 'followers' | 'following';
 
 export type FollowListPages = InfiniteData<FollowListResponse>;
 
-const COPY: Record<FollowListKind, { heading: (name: string) => string; empty: string }> = {
-  followers: { heading: (name) => `Followers of ${name}`, empty: 'No followers yet.' },
-  following: { heading: (name) => `Followed by ${name}`, empty: 'Not following anyone yet.' },
-};
+const COPY = {
+  followers: { heading: 'followersHeading', empty: 'followersEmpty' },
+  following: { heading: 'followingHeading', empty: 'followingEmpty' },
+} as const satisfies Record<FollowListKind, { heading: string; empty: string }>;
 
 /** "Followers of Ana", "Followed by Ana": the page's heading and title. */
-export const followListHeading = (kind: FollowListKind, name: string): string => COPY[kind].heading(name);
+export const followListHeading = (
+  kind: FollowListKind,
+  name: string,
+  t: FollowsTranslate = translate(followsMessages),
+): string => t(COPY[kind].heading, { name });
 
-export const followListEmpty = (kind: FollowListKind): string => COPY[kind].empty;
+export const followListEmpty = (
+  kind: FollowListKind,
+  t: FollowsTranslate = translate(followsMessages),
+): string => t(COPY[kind].empty);
 
 /**
  * The pages without one account, cursors untouched: they are keyset cursors (a time and an

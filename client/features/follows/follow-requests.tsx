@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PublicProfile } from '../../../common/contracts/users';
+import { translate, useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { AccountList } from './account-list';
 import { neighbourOf } from './follow-lists';
+import { followsMessages } from './follows.messages';
 import { type FollowRequestAnswer, useAnswerFollowRequest, useFollowRequests } from './follows.queries';
 
-const DONE: Record<FollowRequestAnswer, (handle: string) => string> = {
-  approve: (handle) => `You approved the request from @${handle}. They follow you now.`,
-  deny: (handle) => `You denied the request from @${handle}.`,
-};
+const DONE = {
+  approve: 'requestApprovedMessage',
+  deny: 'requestDeniedMessage',
+} as const satisfies Record<FollowRequestAnswer, string>;
 
 /*
  * A row being answered is marked, not disabled: disabling the pressed button would drop the
@@ -29,6 +31,7 @@ type FocusTarget = { userId: string } | 'empty' | null;
  * a polite message says what was done, and the keyboard moves on to the next request.
  */
 export function FollowRequests() {
+  const t = useT(followsMessages);
   const requests = useFollowRequests();
   const answer = useAnswerFollowRequest();
   const [announcement, setAnnouncement] = useState('');
@@ -65,7 +68,7 @@ export function FollowRequests() {
       {
         onSuccess: () => {
           focusTarget.current = next === null ? 'empty' : { userId: next };
-          setAnnouncement(DONE[choice](user.handle));
+          setAnnouncement(translate(followsMessages)(DONE[choice], { handle: user.handle }));
         },
       },
     );
@@ -77,10 +80,10 @@ export function FollowRequests() {
       {answer.error && <Alert>{userMessageOf(answer.error)}</Alert>}
       <AccountList
         query={requests}
-        label="Follow requests"
+        label={t('requestsLabel')}
         empty={
           <p ref={emptyRef} tabIndex={-1} className="text-slate-600 dark:text-slate-400">
-            No follow requests.
+            {t('requestsEmpty')}
           </p>
         }
         actions={(user) => {
@@ -89,21 +92,21 @@ export function FollowRequests() {
             <>
               <Button
                 data-approve-for={user.id}
-                aria-label={`Approve @${user.handle}`}
+                aria-label={t('approveLabel', { handle: user.handle })}
                 aria-disabled={isThisPending || undefined}
                 onClick={() => respond(user, 'approve')}
                 className={PENDING}
               >
-                Approve
+                {t('approveButton')}
               </Button>
               <Button
                 variant="secondary"
-                aria-label={`Deny @${user.handle}`}
+                aria-label={t('denyLabel', { handle: user.handle })}
                 aria-disabled={isThisPending || undefined}
                 onClick={() => respond(user, 'deny')}
                 className={PENDING}
               >
-                Deny
+                {t('denyButton')}
               </Button>
             </>
           );

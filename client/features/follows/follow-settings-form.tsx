@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { useSaveAsTicked } from '../../lib/use-save-as-ticked';
 import { Alert } from '../../ui/alert';
+import { followsMessages } from './follows.messages';
 import { useFollowSettings, useUpdateFollowSettings } from './follows.queries';
 
 /** Settings → Privacy: whether new followers need approval, saved as it is ticked. */
 export function FollowSettingsForm() {
+  const t = useT(followsMessages);
   const settings = useFollowSettings();
   const update = useUpdateFollowSettings();
   const { ticked, saved, choose } = useSaveAsTicked(update);
@@ -15,7 +18,7 @@ export function FollowSettingsForm() {
     <div className="flex flex-col gap-3">
       {settings.isPending ? (
         // About the height of the box and its hint, so the link below stays where it is.
-        <p className="min-h-16 text-sm text-slate-600 dark:text-slate-400">Loading…</p>
+        <p className="min-h-16 text-sm text-slate-600 dark:text-slate-400">{t('loading')}</p>
       ) : settings.isError ? (
         <Alert>{userMessageOf(settings.error)}</Alert>
       ) : (
@@ -29,10 +32,10 @@ export function FollowSettingsForm() {
               onChange={(event) => choose({ locked: event.target.checked })}
               className="size-5 shrink-0 accent-primary-600"
             />
-            Approve new followers
+            {t('approveFollowersLabel')}
           </label>
           <p id={hintId} className="text-sm text-slate-600 dark:text-slate-400">
-            People ask to follow you, and only those you approve do. Your current followers stay.
+            {t('approveFollowersHint')}
           </p>
         </div>
       )}
@@ -40,7 +43,7 @@ export function FollowSettingsForm() {
         to="/follow-requests"
         className="inline-flex min-h-11 items-center self-start rounded-lg text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
       >
-        Follow requests
+        {t('requestsLink')}
       </Link>
       {update.error && <Alert>{userMessageOf(update.error)}</Alert>}
       <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">

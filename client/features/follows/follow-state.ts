@@ -1,5 +1,7 @@
 import type { FollowResponse, FollowState } from '../../../common/contracts/follows';
 import type { ProfileResponse, ProfileViewer } from '../../../common/contracts/users';
+import { translate } from '../../i18n';
+import { followsMessages, type FollowsTranslate } from './follows.messages';
 
 /** What the button shows (`text`) and what it is called for assistive technology (`label`). */
 export interface FollowButtonCopy {
@@ -11,26 +13,34 @@ export interface FollowButtonCopy {
  * Each label starts with the words on the button, so a voice command that says what is seen
  * still finds it, and goes on with what pressing it does.
  */
-export function followButtonCopy(state: FollowState, handle: string): FollowButtonCopy {
+export function followButtonCopy(
+  state: FollowState,
+  handle: string,
+  t: FollowsTranslate = translate(followsMessages),
+): FollowButtonCopy {
   switch (state) {
     case 'none':
-      return { text: 'Follow', label: `Follow @${handle}` };
+      return { text: t('followText'), label: t('followLabel', { handle }) };
     case 'requested':
-      return { text: 'Requested', label: `Requested: cancel the follow request to @${handle}` };
+      return { text: t('requestedText'), label: t('requestedLabel', { handle }) };
     case 'following':
-      return { text: 'Following', label: `Following: unfollow @${handle}` };
+      return { text: t('followingText'), label: t('followingLabel', { handle }) };
   }
 }
 
 /** What is said politely once the server has agreed to a change. */
-export function followChangeMessage(state: FollowState, handle: string): string {
+export function followChangeMessage(
+  state: FollowState,
+  handle: string,
+  t: FollowsTranslate = translate(followsMessages),
+): string {
   switch (state) {
     case 'none':
-      return `You no longer follow @${handle}.`;
+      return t('unfollowedMessage', { handle });
     case 'requested':
-      return `Follow request sent to @${handle}.`;
+      return t('requestSentMessage', { handle });
     case 'following':
-      return `You follow @${handle} now.`;
+      return t('followedMessage', { handle });
   }
 }
 

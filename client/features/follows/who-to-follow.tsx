@@ -1,9 +1,11 @@
 import { Users } from 'lucide-react';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
 import type { HomeSuggestionsProps } from '../timelines';
 import { AccountLink } from './account-row';
 import { FollowToggle } from './follow-button';
 import { bioFirstLine, type Suggestion } from './follow-suggestions';
+import { followsMessages } from './follows.messages';
 import { useFollowSuggestions } from './follows.queries';
 
 const HEADING_ID = 'who-to-follow-heading';
@@ -16,6 +18,7 @@ const HEADING_ID = 'who-to-follow-heading';
  * too, until the reader asks for their posts.
  */
 export function WhoToFollow({ onShowHome }: HomeSuggestionsProps) {
+  const t = useT(followsMessages);
   const { data: suggestions } = useFollowSuggestions();
   if (!suggestions || suggestions.length === 0) return null;
   const hasFollowedAny = suggestions.some(({ follow }) => follow === 'following');
@@ -26,7 +29,7 @@ export function WhoToFollow({ onShowHome }: HomeSuggestionsProps) {
     >
       <h3 id={HEADING_ID} className="flex items-center gap-2 font-semibold">
         <Users aria-hidden="true" className="size-5 shrink-0 text-primary-600 dark:text-primary-400" />
-        Who to follow
+        {t('whoToFollowHeading')}
       </h3>
       <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
         {suggestions.map((suggestion) => (
@@ -37,7 +40,7 @@ export function WhoToFollow({ onShowHome }: HomeSuggestionsProps) {
       </ul>
       {hasFollowedAny && (
         <Button className="mt-4" onClick={onShowHome}>
-          Show their posts
+          {t('showTheirPosts')}
         </Button>
       )}
     </section>

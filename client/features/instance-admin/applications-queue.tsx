@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { Application } from '../../../common/contracts/instance';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -7,6 +8,9 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PageSpinner } from '../../ui/page-spinner';
 import { RelativeTime } from '../../ui/relative-time';
 import { useApplications, useApproveApplication, useRejectApplication } from './instance-admin.queries';
+import { instanceAdminMessages } from './instance-admin.messages';
+
+const breakAll = (chunks: ReactNode[]) => <span className="break-all">{chunks}</span>;
 
 /**
  * The sign-ups waiting for an admin, oldest first. The decisions live here rather than in each
@@ -14,6 +18,7 @@ import { useApplications, useApproveApplication, useRejectApplication } from './
  * where focus goes) must not be lost with it.
  */
 export function ApplicationsQueue() {
+  const t = useT(instanceAdminMessages);
   const applications = useApplications();
   const approve = useApproveApplication();
   const reject = useRejectApplication();
@@ -62,12 +67,12 @@ export function ApplicationsQueue() {
         <div role="alert" className="text-slate-700 dark:text-slate-300">
           {userMessageOf(applications.error)}{' '}
           <Button variant="secondary" onClick={() => void applications.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       ) : items.length === 0 ? (
         <p ref={emptyRef} tabIndex={-1} className="text-slate-600 dark:text-slate-400">
-          No one is waiting for approval.
+          {t('queueEmpty')}
         </p>
       ) : (
         // role=list: Safari drops the list role of a <ul> styled without bullets.
@@ -80,7 +85,8 @@ export function ApplicationsQueue() {
                 error={failure(application)}
                 onApprove={() =>
                   approve.mutate(application.userId, {
-                    onSuccess: () => decided(application, `Approved @${application.handle}.`),
+                    onSuccess: () =>
+                      decided(application, t('approvedStatus', { handle: application.handle })),
                   })
                 }
                 onTurnDown={() => setTurningDown(application)}
@@ -91,22 +97,24 @@ export function ApplicationsQueue() {
       )}
       <ConfirmDialog
         isOpen={turningDown !== null}
-        title={`Turn down @${turningDown?.handle ?? ''}?`}
-        confirmLabel="Turn down"
+        title={t('turnDownConfirmTitle', { handle: turningDown?.handle ?? '' })}
+        confirmLabel={t('turnDownConfirmLabel')}
         isBusy={reject.isPending}
         onCancel={() => setTurningDown(null)}
         onConfirm={() => {
           if (!turningDown) return;
           reject.mutate(turningDown.userId, {
-            onSuccess: () => decided(turningDown, `Turned down @${turningDown.handle}.`),
+            onSuccess: () => decided(turningDown, t('turnedDownStatus', { handle: turningDown.handle })),
             // On failure the message shows on the application, which stays.
             onSettled: () => setTurningDown(null),
           });
         }}
       >
-        The account is deleted and {turningDown?.displayName ?? 'the person'} is e-mailed at{' '}
-        <span className="break-all">{turningDown?.email}</span> that the application was turned down. This
-        cannot be undone.
+        {t.rich('turnDownConfirmBody', {
+          name: turningDown?.displayName ?? t('turnDownConfirmUnnamed'),
+          address: turningDown?.email ?? '',
+          email: breakAll,
+        })}
       </ConfirmDialog>
     </div>
   );
@@ -125,6 +133,7 @@ function ApplicationCard({
   onApprove: () => void;
   onTurnDown: () => void;
 }) {
+  const t = useT(instanceAdminMessages);
   const headingId = `application-${application.userId}-title`;
   return (
     <article
@@ -139,12 +148,15 @@ function ApplicationCard({
           <span className="font-normal text-slate-600 dark:text-slate-400">@{application.handle}</span>
         </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          <span className="break-all">{application.email}</span>, applied{' '}
-          <RelativeTime iso={application.appliedAt} />
+          {t.rich('appliedLine', {
+            address: application.email,
+            email: breakAll,
+            time: <RelativeTime iso={application.appliedAt} />,
+          })}
         </p>
       </div>
       <div>
-        <p className="text-sm font-medium text-slate-800 dark:text-slate-200">Why they want to join</p>
+        <p className="text-sm font-medium text-slate-800 dark:text-slate-200">{t('reasonLabel')}</p>
         {/* The applicant's own words: plain text, line breaks kept, never read as HTML. */}
         <p className="mt-1 rounded-lg bg-slate-50 p-3 text-sm whitespace-pre-line text-slate-900 [overflow-wrap:anywhere] dark:bg-slate-950 dark:text-slate-100">
           {application.reason}
@@ -153,10 +165,10 @@ function ApplicationCard({
       {error && <Alert>{userMessageOf(error)}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button isBusy={isApproving} onClick={onApprove} className="min-h-11" aria-describedby={headingId}>
-          Approve
+          {t('approveButton')}
         </Button>
         <Button variant="secondary" onClick={onTurnDown} className="min-h-11" aria-describedby={headingId}>
-          Turn down
+          {t('turnDownButton')}
         </Button>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { fieldErrorsFrom } from '../../../common/contracts/auth';
+import type { z } from 'zod';
 import {
   type InstanceSettings,
   instanceSettingsSchema,
@@ -12,6 +12,7 @@ import {
   INSTANCE_RULE_MAX_LENGTH,
   INSTANCE_RULES_MAX_COUNT,
 } from '../../../common/contracts/limits';
+import { type Translate, useT } from '../../i18n';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -20,16 +21,17 @@ import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
 import { SettingsSection } from '../account';
 import { useInstanceSettings, useUpdateInstanceSettings } from './instance-admin.queries';
+import { instanceAdminMessages } from './instance-admin.messages';
 
-const MODE_CHOICES: Record<RegistrationMode, { label: string; explanation: string }> = {
-  open: { label: 'Open', explanation: 'Anyone can create an account.' },
-  approval: {
-    label: 'By approval',
-    explanation: 'People apply with a short reason; an admin approves each one.',
-  },
-  invite: { label: 'Invite only', explanation: 'Only people with an invite link.' },
-  closed: { label: 'Closed', explanation: 'Nobody can sign up. Invite links still work.' },
-};
+type InstanceAdminKey = keyof typeof instanceAdminMessages.source;
+type T = Translate<InstanceAdminKey>;
+
+const MODE_CHOICES = {
+  open: { label: 'modeOpenLabel', explanation: 'modeOpenExplanation' },
+  approval: { label: 'modeApprovalLabel', explanation: 'modeApprovalExplanation' },
+  invite: { label: 'modeInviteLabel', explanation: 'modeInviteExplanation' },
+  closed: { label: 'modeClosedLabel', explanation: 'modeClosedExplanation' },
+} as const satisfies Record<RegistrationMode, { label: InstanceAdminKey; explanation: InstanceAdminKey }>;
 
 /** The form's own state: the rules are edited as one text, a line each. */
 interface Fields {
@@ -69,7 +71,7 @@ function settingsOf(fields: Fields) {
  * The first message for each field of the form. A rule's message comes keyed `rules.N` (N counts
  * the rules sent, blank lines left out) and is shown under the one Rules box with its number.
  */
-function errorsByField(errors: Record<string, string>): Partial<Record<FieldName, string>> {
+function errorsByField(errors: Record<string, string>, t: T): Partial<Record<FieldName, string>> {
   const byField: Partial<Record<FieldName, string>> = {};
   for (const [key, message] of Object.entries(errors)) {
     const [field, index] = key.split('.');
@@ -77,13 +79,53 @@ function errorsByField(errors: Record<string, string>): Partial<Record<FieldName
     const name = field as FieldName;
     const ruleNumber = name === 'rules' && index !== undefined ? Number(index) + 1 : null;
     byField[name] ??=
-      ruleNumber === null || Number.isNaN(ruleNumber) ? message : `Rule ${ruleNumber}: ${message}`;
+      ruleNumber === null || Number.isNaN(ruleNumber)
+        ? message
+        : t('ruleError', { number: ruleNumber, message });
   }
   return byField;
 }
 
+/**
+ * The form's own check, in the reader's language. The shared schema words its refusals in English
+ * for the server's answers; these say the same. Only values the form cannot produce (a mode or a
+ * box it does not offer) keep the schema's words.
+ */
+function checkMessage(issue: z.core.$ZodIssue, t: T): string {
+  if (issue.code === 'custom') return t('textInvalid');
+  switch (issue.path[0]) {
+    case 'name':
+      if (issue.code === 'too_small') return t('nameRequired');
+      if (issue.code === 'too_big') return t('nameTooLong', { max: INSTANCE_NAME_MAX_LENGTH });
+      break;
+    case 'description':
+      if (issue.code === 'too_big') return t('descriptionTooLong', { max: INSTANCE_DESCRIPTION_MAX_LENGTH });
+      break;
+    case 'rules':
+      if (issue.path.length === 1 && issue.code === 'too_big') {
+        return t('tooManyRules', { max: INSTANCE_RULES_MAX_COUNT });
+      }
+      if (issue.code === 'too_big') return t('ruleTooLong', { max: INSTANCE_RULE_MAX_LENGTH });
+      if (issue.code === 'too_small') return t('ruleEmpty');
+      break;
+    case 'contactEmail':
+      if (issue.code === 'invalid_format') return t('contactEmailInvalid');
+      if (issue.code === 'invalid_union') return t('contactEmailUnreadable');
+      break;
+  }
+  return issue.message;
+}
+
+/** Each field's first refusal, keyed as the server keys them (`rules.2`). */
+function checkErrorsOf(error: z.ZodError, t: T): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.map(String).join('.')] ??= checkMessage(issue, t);
+  return fields;
+}
+
 /** The instance's settings as the admin edits them; loads them first. */
 export function InstanceSettingsForm() {
+  const t = useT(instanceAdminMessages);
   const settings = useInstanceSettings();
   if (settings.isPending) return <PageSpinner />;
   if (!settings.data) {
@@ -91,7 +133,7 @@ export function InstanceSettingsForm() {
       <div role="alert" className="text-slate-700 dark:text-slate-300">
         {userMessageOf(settings.error)}{' '}
         <Button variant="secondary" onClick={() => void settings.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
@@ -100,11 +142,12 @@ export function InstanceSettingsForm() {
 }
 
 function SettingsEditor({ initial }: { initial: InstanceSettings }) {
+  const t = useT(instanceAdminMessages);
   const save = useUpdateInstanceSettings();
   const [values, setValues] = useState<Fields>(() => fieldsOf(initial));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [isSaved, setIsSaved] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const modeLegendId = useId();
   const membersHintId = useId();
@@ -117,16 +160,16 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
   const set = <K extends FieldName>(field: K, value: Fields[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
-    setSaved(null);
+    setIsSaved(false);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    setSaved(null);
+    setIsSaved(false);
     const parsed = instanceSettingsSchema.safeParse(settingsOf(values));
     if (!parsed.success) {
-      setErrors(errorsByField(fieldErrorsFrom(parsed.error)));
+      setErrors(errorsByField(checkErrorsOf(parsed.error, t), t));
       setFocusRequest((n) => n + 1);
       return;
     }
@@ -135,10 +178,10 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
         setErrors({});
         // The server's copy: trimmed, blank lines gone, as everyone will now see it.
         setValues(fieldsOf(settings));
-        setSaved('Settings saved.');
+        setIsSaved(true);
       },
       onError: (error) => {
-        const fields = errorsByField(error instanceof ApiError ? error.fields : {});
+        const fields = errorsByField(error instanceof ApiError ? error.fields : {}, t);
         setErrors(fields);
         if (Object.keys(fields).length === 0) setFormError(userMessageOf(error));
         setFocusRequest((n) => n + 1);
@@ -149,49 +192,52 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-6">
       {formError && <Alert>{formError}</Alert>}
-      <SettingsSection title="About this instance" description="Everyone sees these, signed in or not.">
+      <SettingsSection title={t('aboutSectionTitle')} description={t('aboutSectionDescription')}>
         <TextField
-          label="Name"
+          label={t('nameLabel')}
           name="name"
           autoComplete="off"
           value={values.name}
           onChange={(event) => set('name', event.target.value)}
           error={errors.name}
-          hint={`${[...values.name].length} of ${INSTANCE_NAME_MAX_LENGTH} characters. Shown in page titles and at sign-up.`}
+          hint={t('nameHint', { count: [...values.name].length, max: INSTANCE_NAME_MAX_LENGTH })}
         />
         <TextArea
-          label="Short description"
+          label={t('descriptionLabel')}
           name="description"
           rows={3}
           value={values.description}
           onChange={(event) => set('description', event.target.value)}
           error={errors.description}
-          hint={`${[...values.description].length} of ${INSTANCE_DESCRIPTION_MAX_LENGTH} characters, plain text.`}
+          hint={t('descriptionHint', {
+            count: [...values.description].length,
+            max: INSTANCE_DESCRIPTION_MAX_LENGTH,
+          })}
         />
         <TextArea
-          label="Rules"
+          label={t('rulesLabel')}
           name="rules"
           rows={6}
           value={values.rules}
           onChange={(event) => set('rules', event.target.value)}
           error={errors.rules}
-          hint={`One rule per line, at most ${INSTANCE_RULES_MAX_COUNT} rules of ${INSTANCE_RULE_MAX_LENGTH} characters each; blank lines are left out. New members accept them when they sign up.`}
+          hint={t('rulesHint', { maxRules: INSTANCE_RULES_MAX_COUNT, maxLength: INSTANCE_RULE_MAX_LENGTH })}
         />
         <TextField
-          label="Contact e-mail"
+          label={t('contactEmailLabel')}
           name="contactEmail"
           type="email"
           autoComplete="email"
           value={values.contactEmail}
           onChange={(event) => set('contactEmail', event.target.value)}
           error={errors.contactEmail}
-          hint="Shown to everyone, for questions about this instance. Leave it empty to show none."
+          hint={t('contactEmailHint')}
         />
       </SettingsSection>
-      <SettingsSection title="Sign-ups">
+      <SettingsSection title={t('signUpsSectionTitle')}>
         <fieldset aria-describedby={errors.registrationMode ? `${modeLegendId}-error` : undefined}>
           <legend id={modeLegendId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-            Who can sign up
+            {t('registrationModeLegend')}
           </legend>
           <div className="mt-2 flex flex-col gap-2">
             {REGISTRATION_MODES.map((mode, index) => (
@@ -229,10 +275,10 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
               }
               className="size-5 shrink-0 accent-primary-600"
             />
-            Members can make invite links
+            {t('membersCanInviteLabel')}
           </label>
           <p id={membersHintId} className="text-sm text-slate-600 dark:text-slate-400">
-            Admins always can. Invite links work in every sign-up mode.
+            {t('membersCanInviteHint')}
           </p>
           {errors.membersCanInvite && (
             <p id={`${membersHintId}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
@@ -243,11 +289,11 @@ function SettingsEditor({ initial }: { initial: InstanceSettings }) {
       </SettingsSection>
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" isBusy={save.isPending}>
-          Save settings
+          {t('saveButton')}
         </Button>
         {/* Always in the page: a live region added together with its text is often not read. */}
         <p role="status" className="text-sm font-medium text-green-800 dark:text-green-300">
-          {saved}
+          {isSaved && t('settingsSaved')}
         </p>
       </div>
     </form>
@@ -269,6 +315,7 @@ function ModeChoice({
   isInvalid: boolean;
   onChoose: () => void;
 }) {
+  const t = useT(instanceAdminMessages);
   const id = useId();
   const { label, explanation } = MODE_CHOICES[mode];
   return (
@@ -286,10 +333,10 @@ function ModeChoice({
       />
       <span className="flex min-w-0 flex-col">
         <span id={`${id}-label`} className="text-sm font-medium text-slate-900 dark:text-slate-100">
-          {label}
+          {t(label)}
         </span>
         <span id={`${id}-explanation`} className="text-sm text-slate-600 dark:text-slate-400">
-          {explanation}
+          {t(explanation)}
         </span>
       </span>
     </label>

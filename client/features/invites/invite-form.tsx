@@ -1,21 +1,13 @@
 import { Copy } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CreateInviteRequest } from '../../../common/contracts/instance';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
+import { invitesMessages } from './invites.messages';
 
 /** Option values are the choices' indexes: a <select> holds strings, and null has no string. */
-const USES: { label: string; value: CreateInviteRequest['maxUses'] }[] = [
-  { label: 'Once', value: 1 },
-  { label: '5 times', value: 5 },
-  { label: '25 times', value: 25 },
-  { label: 'No limit', value: null },
-];
-const EXPIRY: { label: string; value: CreateInviteRequest['expiresInDays'] }[] = [
-  { label: '1 day', value: 1 },
-  { label: '7 days', value: 7 },
-  { label: '30 days', value: 30 },
-  { label: 'Never', value: null },
-];
+const USES: CreateInviteRequest['maxUses'][] = [1, 5, 25, null];
+const EXPIRY: CreateInviteRequest['expiresInDays'][] = [1, 7, 30, null];
 const DEFAULT_USES = 0;
 const DEFAULT_EXPIRY = 1;
 
@@ -31,6 +23,7 @@ export function InviteForm({
   isBusy: boolean;
   onMake: (input: CreateInviteRequest) => void;
 }) {
+  const t = useT(invitesMessages);
   const headingId = useId();
   const [uses, setUses] = useState(DEFAULT_USES);
   const [expiry, setExpiry] = useState(DEFAULT_EXPIRY);
@@ -40,17 +33,29 @@ export function InviteForm({
       className="flex flex-col gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        onMake({ maxUses: USES[uses]?.value ?? 1, expiresInDays: EXPIRY[expiry]?.value ?? 7 });
+        onMake({ maxUses: USES[uses] ?? 1, expiresInDays: EXPIRY[expiry] ?? 7 });
       }}
     >
       <h3 id={headingId} className="font-semibold">
-        Make an invite link
+        {t('formHeading')}
       </h3>
       <div className="flex flex-wrap items-end gap-3">
-        <Choice label="Can be used" choices={USES} value={uses} onChange={setUses} />
-        <Choice label="Expires after" choices={EXPIRY} value={expiry} onChange={setExpiry} />
+        <Choice
+          label={t('usesLabel')}
+          choices={USES.map((n) => (n === null ? t('usesNoLimit') : t('usesTimes', { count: n })))}
+          value={uses}
+          onChange={setUses}
+        />
+        <Choice
+          label={t('expiryLabel')}
+          choices={EXPIRY.map((days) =>
+            days === null ? t('expiryNever') : t('expiryDays', { count: days }),
+          )}
+          value={expiry}
+          onChange={setExpiry}
+        />
         <Button type="submit" isBusy={isBusy} className="min-h-11">
-          Make invite link
+          {t('makeButton')}
         </Button>
       </div>
     </form>
@@ -64,7 +69,7 @@ function Choice({
   onChange,
 }: {
   label: string;
-  choices: { label: string }[];
+  choices: string[];
   value: number;
   onChange: (index: number) => void;
 }) {
@@ -81,8 +86,8 @@ function Choice({
         onChange={(event) => onChange(Number(event.target.value))}
       >
         {choices.map((choice, index) => (
-          <option key={choice.label} value={index}>
-            {choice.label}
+          <option key={index} value={index}>
+            {choice}
           </option>
         ))}
       </select>
@@ -95,10 +100,11 @@ function Choice({
  * takes focus (selected, ready to copy) and sits in an input so a phone can select it too.
  */
 export function NewInviteLink({ link }: { link: string }) {
+  const t = useT(invitesMessages);
   const inputId = useId();
   const noteId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [copyNote, setCopyNote] = useState('');
+  const [copyNote, setCopyNote] = useState<'copied' | 'copyByHand' | null>(null);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -106,22 +112,22 @@ export function NewInviteLink({ link }: { link: string }) {
 
   const copy = async () => {
     // Emptied first so pressing again reads "Copied." out again.
-    setCopyNote('');
+    setCopyNote(null);
     try {
       await navigator.clipboard.writeText(link);
-      setCopyNote('Copied.');
+      setCopyNote('copied');
     } catch {
       // Refused (permissions, or no clipboard outside HTTPS): selected text can still be copied by hand.
       inputRef.current?.focus();
       inputRef.current?.select();
-      setCopyNote('Select the link and copy it.');
+      setCopyNote('copyByHand');
     }
   };
 
   return (
     <div className="flex min-w-0 flex-col gap-2 rounded-lg border border-primary-200 bg-primary-50 p-4 dark:border-primary-800 dark:bg-primary-950">
       <label htmlFor={inputId} className={LABEL_CLASS}>
-        New invite link
+        {t('newLinkLabel')}
       </label>
       <input
         ref={inputRef}
@@ -134,15 +140,15 @@ export function NewInviteLink({ link }: { link: string }) {
         className={`${CONTROL_CLASS} font-mono text-sm`}
       />
       <p id={noteId} className="text-sm text-slate-700 dark:text-slate-300">
-        This link is shown only now. Copy it before you leave this page.
+        {t('newLinkNote')}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" className="min-h-11" onClick={() => void copy()}>
           <Copy aria-hidden="true" className="size-4 shrink-0" />
-          Copy link
+          {t('copyButton')}
         </Button>
         <p role="status" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          {copyNote}
+          {copyNote && t(copyNote)}
         </p>
       </div>
     </div>

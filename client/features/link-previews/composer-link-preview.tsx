@@ -1,8 +1,11 @@
+import { useT } from '../../i18n';
 import { LinkPreviewCard, LinkPreviewError, LinkPreviewSkeleton } from './link-preview-card';
+import { linkPreviewsMessages } from './link-previews.messages';
 import type { ComposerLinkPreview as Preview } from './use-composer-link-preview';
 
 /** The card under the composer, with its dismiss button. */
 export function ComposerLinkPreview({ preview, editorId }: { preview: Preview; editorId: string }) {
+  const t = useT(linkPreviewsMessages);
   const { url, query } = preview;
   if (url === null) return null;
   const result = query.data;
@@ -22,8 +25,8 @@ export function ComposerLinkPreview({ preview, editorId }: { preview: Preview; e
           // The button goes away with the card; the keyboard user carries on writing.
           document.getElementById(editorId)?.focus();
         }}
-        aria-label="Remove link preview"
-        title="Remove link preview"
+        aria-label={t('removePreviewLabel')}
+        title={t('removePreviewLabel')}
         className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">

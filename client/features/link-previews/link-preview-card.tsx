@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { PreviewCard } from '../../../common/link-previews/preview-card';
 import { isValidUrl } from '../../../common/link-previews/url-rules';
+import { useT } from '../../i18n';
+import { linkPreviewsMessages } from './link-previews.messages';
 
 const FRAME =
   'block overflow-hidden rounded-xl border border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900';
@@ -21,6 +23,7 @@ export interface LinkPreviewCardProps {
  * taken out of the page.
  */
 export function LinkPreviewCard({ card, className = '', isPriority = false }: LinkPreviewCardProps) {
+  const t = useT(linkPreviewsMessages);
   const [hasImageFailed, setHasImageFailed] = useState(false);
   // The server only sends http(s) links and images on our origin; anything else is not shown.
   if (!isValidUrl(card.url)) return null;
@@ -56,7 +59,7 @@ export function LinkPreviewCard({ card, className = '', isPriority = false }: Li
             {card.description}
           </span>
         )}
-        <span className="sr-only"> (opens in a new tab)</span>
+        <span className="sr-only"> {t('opensInNewTab')}</span>
       </span>
     </a>
   );
@@ -64,9 +67,10 @@ export function LinkPreviewCard({ card, className = '', isPriority = false }: Li
 
 /** Where a card will be, while its preview loads. */
 export function LinkPreviewSkeleton({ className = '' }: { className?: string }) {
+  const t = useT(linkPreviewsMessages);
   return (
     <div role="status" className={`${FRAME} ${className}`}>
-      <span className="sr-only">Loading link preview…</span>
+      <span className="sr-only">{t('loadingPreview')}</span>
       <div aria-hidden="true" className="animate-pulse motion-reduce:animate-none">
         <div className="aspect-[1.91/1] w-full bg-slate-200 dark:bg-slate-800" />
         <div className="space-y-2 px-3 py-3">

@@ -1,7 +1,10 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { MEDIA_ALT_MAX_LENGTH } from '../../../common/contracts/limits';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
 import type { Attachment } from './attachments';
+import { mediaMessages } from './media.messages';
 
 export interface AttachmentItemProps {
   attachment: Attachment;
@@ -32,7 +35,8 @@ export function moveButtonId(idPrefix: string, key: string, offset: -1 | 1): str
 export function AttachmentItem(props: AttachmentItemProps) {
   const { attachment, position, count, idPrefix } = props;
   const { key, status } = attachment;
-  const name = `image ${position}`;
+  const t = useT(mediaMessages);
+  const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
   return (
     <li className="grid content-start gap-2 rounded-xl border border-slate-200 p-2 dark:border-slate-700">
       <div className="grid aspect-square place-items-center overflow-hidden rounded-lg bg-slate-100 dark:bg-slate-800">
@@ -49,11 +53,11 @@ export function AttachmentItem(props: AttachmentItemProps) {
           <progress
             value={attachment.progress}
             max={1}
-            aria-label={`Uploading ${name}`}
+            aria-label={t('uploadProgressLabel', { position })}
             className="h-2 min-w-0 flex-1 accent-primary-600"
           />
           <button type="button" className={SMALL_BUTTON} onClick={props.onCancel}>
-            Cancel<span className="sr-only"> upload of {name}</span>
+            {t.rich('cancelUpload', { position, hidden })}
           </button>
         </div>
       )}
@@ -63,19 +67,19 @@ export function AttachmentItem(props: AttachmentItemProps) {
             {attachment.error}
           </p>
           <Button variant="secondary" className="px-2 py-1 text-xs" onClick={props.onRetry}>
-            Retry<span className="sr-only"> upload of {name}</span>
+            {t.rich('retryUpload', { position, hidden })}
           </Button>
         </div>
       )}
       <label htmlFor={altFieldId(idPrefix, key)} className="text-xs font-medium">
-        Alt text for {name}
+        {t('altTextLabel', { position })}
       </label>
       <textarea
         id={altFieldId(idPrefix, key)}
         value={attachment.alt}
         maxLength={MEDIA_ALT_MAX_LENGTH}
         rows={2}
-        placeholder="What does it show?"
+        placeholder={t('altTextPlaceholder')}
         onChange={(event) => props.onDescribe(event.target.value)}
         className="w-full resize-y rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
       />
@@ -84,7 +88,7 @@ export function AttachmentItem(props: AttachmentItemProps) {
           <button
             type="button"
             id={moveButtonId(idPrefix, key, -1)}
-            aria-label={`Move ${name} earlier`}
+            aria-label={t('moveEarlierLabel', { position })}
             disabled={position === 1}
             onClick={() => props.onMove(-1)}
             className={SMALL_BUTTON}
@@ -94,7 +98,7 @@ export function AttachmentItem(props: AttachmentItemProps) {
           <button
             type="button"
             id={moveButtonId(idPrefix, key, 1)}
-            aria-label={`Move ${name} later`}
+            aria-label={t('moveLaterLabel', { position })}
             disabled={position === count}
             onClick={() => props.onMove(1)}
             className={SMALL_BUTTON}
@@ -103,7 +107,7 @@ export function AttachmentItem(props: AttachmentItemProps) {
           </button>
         </div>
         <button type="button" className={SMALL_BUTTON} onClick={props.onRemove}>
-          Remove<span className="sr-only"> {name}</span>
+          {t.rich('removeImage', { position, hidden })}
         </button>
       </div>
     </li>

@@ -1,7 +1,9 @@
 import { MAX_IMAGES_PER_POST, MEDIA_MAX_FILE_BYTES } from '../../../common/contracts/limits';
 import type { PostImageRef, UploadedImage } from '../../../common/contracts/media';
+import { translate } from '../../i18n';
 import type { ImageEdit } from './crop-math';
 import { fileTooLargeMessage } from './media-messages';
+import { mediaMessages } from './media.messages';
 
 export type AttachmentStatus = 'uploading' | 'ready' | 'failed';
 
@@ -80,10 +82,9 @@ export function postImageRefs(attachments: readonly Attachment[]): PostImageRef[
 
 /** Why the images cannot be posted as they are, or null when they can. */
 export function blockingProblem(attachments: readonly Attachment[]): string | null {
-  if (attachments.some((item) => item.status === 'uploading')) return 'Wait until the images have uploaded.';
-  if (attachments.some((item) => item.status === 'failed')) {
-    return 'Some images did not upload. Retry or remove them before posting.';
-  }
+  const t = translate(mediaMessages);
+  if (attachments.some((item) => item.status === 'uploading')) return t('blockedWhileUploading');
+  if (attachments.some((item) => item.status === 'failed')) return t('blockedByFailedUpload');
   return null;
 }
 
@@ -97,15 +98,17 @@ export function hasMissingAlt(attachments: readonly Attachment[]): boolean {
  * and declared type only to save a pointless upload; the server decides by their content.
  */
 export function triageFiles(files: readonly File[], room: number): { accepted: File[]; problems: string[] } {
+  const t = translate(mediaMessages);
   const accepted: File[] = [];
   const problems: string[] = [];
   let isOverCount = false;
   for (const file of files) {
-    if (file.type !== '' && !file.type.startsWith('image/')) problems.push(`${file.name} is not an image.`);
+    if (file.type !== '' && !file.type.startsWith('image/'))
+      problems.push(t('notAnImage', { name: file.name }));
     else if (file.size > MEDIA_MAX_FILE_BYTES) problems.push(fileTooLargeMessage(file.name));
     else if (accepted.length < room) accepted.push(file);
     else isOverCount = true;
   }
-  if (isOverCount) problems.push(`A post can carry at most ${MAX_IMAGES_PER_POST} images.`);
+  if (isOverCount) problems.push(t('tooManyImages', { max: MAX_IMAGES_PER_POST }));
   return { accepted, problems };
 }

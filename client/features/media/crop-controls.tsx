@@ -1,7 +1,9 @@
 import { RotateCcw, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
+import { useLocale, useT } from '../../i18n';
 import { Button } from '../../ui/button';
 import { ASPECT_PRESETS, type AspectPreset, FREE_CROP_MIN_PERCENT, type Rotation } from './crop-math';
+import { type CropMessageKey, cropMessages } from './crop.messages';
 
 /** Zoom range of the cropper: 1 shows the whole picture, 3 a third of each side. */
 export const MIN_ZOOM = 1;
@@ -28,15 +30,30 @@ const ICON_BUTTON = 'size-11 shrink-0 px-0 sm:size-10';
 
 const clampZoom = (zoom: number) => Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, zoom));
 
+const ASPECT_LABEL_KEY = {
+  original: 'aspectOriginal',
+  square: 'aspectSquare',
+  portrait: 'aspectPortrait',
+  wide: 'aspectWide',
+  free: 'aspectFree',
+} as const satisfies Record<AspectPreset, CropMessageKey>;
+
 /** Native inputs only: radios, ranges and buttons all work by keyboard without extra code. */
 export function CropControls(props: CropControlsProps) {
   const id = useId();
+  const t = useT(cropMessages);
+  const locale = useLocale();
   const { preset, freeSize, onFreeSizeChange } = props;
+  const percentFormat = useMemo(
+    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
+    [locale],
+  );
+  const percent = (value: number) => percentFormat.format(value / 100);
   return (
     <div className="grid gap-4 text-sm">
       {!props.isAspectLocked && (
         <fieldset>
-          <legend className="font-medium">Aspect ratio</legend>
+          <legend className="font-medium">{t('aspectRatioLegend')}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
             {ASPECT_PRESETS.map((option) => (
               <label
@@ -51,7 +68,7 @@ export function CropControls(props: CropControlsProps) {
                   onChange={() => props.onPresetChange(option.value)}
                   className="accent-primary-600"
                 />
-                {option.label}
+                {t(ASPECT_LABEL_KEY[option.value])}
               </label>
             ))}
           </div>
@@ -60,25 +77,25 @@ export function CropControls(props: CropControlsProps) {
       {preset === 'free' && !props.isAspectLocked && (
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="grid gap-1">
-            <span className="font-medium">Crop width</span>
+            <span className="font-medium">{t('cropWidthLabel')}</span>
             <input
               type="range"
               min={FREE_CROP_MIN_PERCENT}
               max={100}
               value={freeSize.width}
-              aria-valuetext={`${freeSize.width}%`}
+              aria-valuetext={percent(freeSize.width)}
               onChange={(event) => onFreeSizeChange({ ...freeSize, width: Number(event.target.value) })}
               className={RANGE}
             />
           </label>
           <label className="grid gap-1">
-            <span className="font-medium">Crop height</span>
+            <span className="font-medium">{t('cropHeightLabel')}</span>
             <input
               type="range"
               min={FREE_CROP_MIN_PERCENT}
               max={100}
               value={freeSize.height}
-              aria-valuetext={`${freeSize.height}%`}
+              aria-valuetext={percent(freeSize.height)}
               onChange={(event) => onFreeSizeChange({ ...freeSize, height: Number(event.target.value) })}
               className={RANGE}
             />
@@ -88,12 +105,12 @@ export function CropControls(props: CropControlsProps) {
       <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
         <div className="grid min-w-56 flex-1 gap-1">
           <label htmlFor={`${id}-zoom`} className="font-medium">
-            Zoom
+            {t('zoomLabel')}
           </label>
           <div className="flex items-center gap-1">
             <Button
               variant="ghost"
-              aria-label="Zoom out"
+              aria-label={t('zoomOutLabel')}
               // For touch: the keyboard has the slider's arrow keys, so Tab skips these.
               tabIndex={-1}
               disabled={props.zoom <= MIN_ZOOM}
@@ -109,13 +126,13 @@ export function CropControls(props: CropControlsProps) {
               max={MAX_ZOOM}
               step={0.05}
               value={props.zoom}
-              aria-valuetext={`${Math.round(props.zoom * 100)}%`}
+              aria-valuetext={percent(Math.round(props.zoom * 100))}
               onChange={(event) => props.onZoomChange(Number(event.target.value))}
               className={`min-w-0 flex-1 ${RANGE}`}
             />
             <Button
               variant="ghost"
-              aria-label="Zoom in"
+              aria-label={t('zoomInLabel')}
               tabIndex={-1}
               disabled={props.zoom >= MAX_ZOOM}
               onClick={() => props.onZoomChange(clampZoom(props.zoom + ZOOM_BUTTON_STEP))}
@@ -127,13 +144,13 @@ export function CropControls(props: CropControlsProps) {
         </div>
         <div className="flex items-center gap-2">
           <Button variant="secondary" onClick={() => props.onRotate(-1)} className="min-h-11 px-3 sm:min-h-0">
-            <RotateCcw aria-hidden="true" className="size-4" /> Rotate left
+            <RotateCcw aria-hidden="true" className="size-4" /> {t('rotateLeft')}
           </Button>
           <Button variant="secondary" onClick={() => props.onRotate(1)} className="min-h-11 px-3 sm:min-h-0">
-            <RotateCw aria-hidden="true" className="size-4" /> Rotate right
+            <RotateCw aria-hidden="true" className="size-4" /> {t('rotateRight')}
           </Button>
           <span className="text-slate-600 tabular-nums dark:text-slate-400" aria-live="polite">
-            {props.rotation}°
+            {t('rotationDegrees', { degrees: props.rotation })}
           </span>
         </div>
       </div>

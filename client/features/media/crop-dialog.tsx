@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog';
 // Type-only: a value import here would pull the cropper into the first page's bundle.
 import type * as CropEditorExports from './crop-editor';
 import type { CropEditorProps } from './crop-editor';
+import { mediaMessages } from './media.messages';
 
 type CropEditorModule = typeof CropEditorExports;
 
@@ -51,6 +53,7 @@ export interface CropDialogProps extends CropEditorProps {
 
 /** The modal around the crop editor; it opens at once and shows the editor when its chunk is in. */
 export function CropDialog({ title, fileKey, ...editor }: CropDialogProps) {
+  const t = useT(mediaMessages);
   const { module, hasFailed } = useCropEditorModule();
   let body;
   if (module) body = <module.CropEditor key={fileKey} {...editor} />;
@@ -58,11 +61,11 @@ export function CropDialog({ title, fileKey, ...editor }: CropDialogProps) {
     body = (
       <div className="mt-3 flex flex-col gap-4 max-sm:flex-1">
         <p role="alert" className="text-red-700 dark:text-red-400">
-          The image editor could not be loaded. Check your connection and try again.
+          {t('cropEditorLoadFailed')}
         </p>
         <DialogActions>
           <Button variant="secondary" onClick={editor.onCancel}>
-            Close
+            {t('close')}
           </Button>
         </DialogActions>
       </div>
@@ -70,7 +73,7 @@ export function CropDialog({ title, fileKey, ...editor }: CropDialogProps) {
   } else {
     body = (
       <p role="status" className="mt-3 py-8 text-center text-slate-600 dark:text-slate-400">
-        Opening the image editor…
+        {t('cropEditorOpening')}
       </p>
     );
   }

@@ -2,6 +2,7 @@ import { type CSSProperties, type RefObject, useEffect, useId, useRef, useState 
 import Cropper, { type Area as CropperArea, type MediaSize, type Point } from 'react-easy-crop';
 // The cropper would inject these as an inline <style>, which the CSP (style-src 'self') blocks.
 import 'react-easy-crop/react-easy-crop.css';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
 import { DialogActions } from '../../ui/modal-dialog';
 import { CropControls, MAX_ZOOM, MIN_ZOOM } from './crop-controls';
@@ -18,6 +19,7 @@ import {
   turn,
 } from './crop-math';
 import { CropPreview } from './crop-preview';
+import { cropMessages } from './crop.messages';
 
 export type CropShape = 'rect' | 'round';
 
@@ -71,6 +73,7 @@ function sameSize(a: Size | null, b: Size): boolean {
 
 /** The cropper (react-easy-crop), its controls and the live preview: loaded as its own chunk. */
 export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: CropEditorProps) {
+  const t = useT(cropMessages);
   const hintId = useId();
   const decoded = useDecodedImage(url);
   const previewCanvas = useRef<HTMLCanvasElement>(null);
@@ -101,14 +104,13 @@ export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: Cr
     return (
       <div className="mt-3 flex flex-col gap-4 max-sm:flex-1">
         <p role="alert" className="text-slate-700 dark:text-slate-300">
-          This browser cannot show {file.name}, so it cannot be cropped here. You can still upload it as it
-          is; Tidings checks it and tells you if it cannot use it.
+          {t('cannotShowImage', { name: file.name })}
         </p>
         <DialogActions>
           <Button variant="secondary" onClick={onCancel}>
-            Cancel
+            {t('cancel')}
           </Button>
-          <Button onClick={() => onApply({ rotation: 0 }, null)}>Upload without cropping</Button>
+          <Button onClick={() => onApply({ rotation: 0 }, null)}>{t('uploadWithoutCropping')}</Button>
         </DialogActions>
       </div>
     );
@@ -125,8 +127,7 @@ export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: Cr
     <div className="mt-3 flex flex-col gap-4 max-sm:flex-1">
       {/* Phones keep it for screen readers only: the picture gets the room. */}
       <p id={hintId} className="text-sm text-slate-600 max-sm:sr-only dark:text-slate-400">
-        Drag the picture, or focus the crop area and use the arrow keys, to choose what to keep. Scroll or
-        pinch to zoom.
+        {t('cropHint')}
       </p>
       {/* The frame takes the picture's shape (no empty bands beside it), at most FRAME_MAX_HEIGHT tall. */}
       <div
@@ -162,7 +163,7 @@ export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: Cr
             setFreeBounds((current) => (sameSize(current, next) ? current : next));
           }}
           mediaProps={{ onError: () => setHasFailed(true) }}
-          cropperProps={{ role: 'group', 'aria-label': 'Crop area', 'aria-describedby': hintId }}
+          cropperProps={{ role: 'group', 'aria-label': t('cropAreaLabel'), 'aria-describedby': hintId }}
           setCropperRef={(ref) => {
             cropArea.current = ref;
           }}
@@ -191,10 +192,10 @@ export function CropEditor({ file, imageUrl: url, shape, onApply, onCancel }: Cr
       </div>
       <DialogActions>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button onClick={apply} disabled={!natural || !area}>
-          Apply
+          {t('apply')}
         </Button>
       </DialogActions>
     </div>

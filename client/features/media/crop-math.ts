@@ -23,12 +23,13 @@ export interface ImageEdit {
 
 export type AspectPreset = 'original' | 'square' | 'portrait' | 'wide' | 'free';
 
-export const ASPECT_PRESETS: readonly { value: AspectPreset; label: string; ratio: number | null }[] = [
-  { value: 'original', label: 'Original', ratio: null },
-  { value: 'square', label: '1:1', ratio: 1 },
-  { value: 'portrait', label: '4:5', ratio: 4 / 5 },
-  { value: 'wide', label: '16:9', ratio: 16 / 9 },
-  { value: 'free', label: 'Free', ratio: null },
+/** In the order the crop dialog offers them (its labels: crop-controls.tsx). */
+export const ASPECT_PRESETS: readonly { value: AspectPreset; ratio: number | null }[] = [
+  { value: 'original', ratio: null },
+  { value: 'square', ratio: 1 },
+  { value: 'portrait', ratio: 4 / 5 },
+  { value: 'wide', ratio: 16 / 9 },
+  { value: 'free', ratio: null },
 ];
 
 /** Smallest side of a free crop box, in percent of the largest box that fits. */

@@ -1,5 +1,7 @@
 import { type RefObject, useEffect } from 'react';
+import { useT } from '../../i18n';
 import { type Area, type Rotation, rotatedSize, type Size } from './crop-math';
+import { cropMessages } from './crop.messages';
 
 /** Longest side of the live preview, in CSS pixels. */
 export const PREVIEW_MAX_SIDE = 160;
@@ -42,6 +44,7 @@ function draw(canvas: HTMLCanvasElement, image: HTMLImageElement, area: Area, ro
 }
 
 export function CropPreview({ image, area, rotation, isRound, canvasRef }: CropPreviewProps) {
+  const t = useT(cropMessages);
   useEffect(() => {
     if (canvasRef.current && image && area) draw(canvasRef.current, image, area, rotation);
   }, [canvasRef, image, area, rotation]);
@@ -51,10 +54,10 @@ export function CropPreview({ image, area, rotation, isRound, canvasRef }: CropP
       <canvas
         ref={canvasRef}
         role="img"
-        aria-label="Preview of the cropped image"
+        aria-label={t('previewLabel')}
         className={`max-h-24 max-w-24 sm:max-h-40 sm:max-w-40 ${isRound ? 'rounded-full' : 'rounded'}`}
       />
-      <figcaption className="text-xs text-slate-600 dark:text-slate-400">Preview</figcaption>
+      <figcaption className="text-xs text-slate-600 dark:text-slate-400">{t('previewCaption')}</figcaption>
     </figure>
   );
 }

@@ -2,8 +2,10 @@ import { ImagePlus } from 'lucide-react';
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
 import { MAX_IMAGES_PER_POST } from '../../../common/contracts/limits';
+import { useT } from '../../i18n';
 import { AttachmentItem, moveButtonId } from './attachment-item';
 import { preloadCropEditor } from './crop-dialog';
+import { mediaMessages } from './media.messages';
 import type { AttachmentsController } from './use-attachments';
 
 export interface ImageAttachmentsProps {
@@ -20,6 +22,7 @@ export interface ImageAttachmentsProps {
 /** The "Add images" button (with its hidden file input) and the list of attached images. */
 export function ImageAttachments(props: ImageAttachmentsProps) {
   const { controller, idPrefix, room } = props;
+  const t = useT(mediaMessages);
   const input = useRef<HTMLInputElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const count = controller.items.length;
@@ -31,18 +34,18 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
     const same = document.getElementById(moveButtonId(idPrefix, key, offset));
     const other = document.getElementById(moveButtonId(idPrefix, key, offset < 0 ? 1 : -1));
     (same instanceof HTMLButtonElement && !same.disabled ? same : other)?.focus();
-    props.onAnnounce(`Image ${position} is now image ${position + offset} of ${count}.`);
+    props.onAnnounce(t('imageMovedAnnouncement', { position, newPosition: position + offset, count }));
   };
   const remove = (key: string, position: number) => {
     controller.remove(key);
     addButton.current?.focus();
-    props.onAnnounce(`Image ${position} removed.`);
+    props.onAnnounce(t('imageRemovedAnnouncement', { position }));
   };
 
   return (
     <div className="mt-3 grid gap-3">
       {count > 0 && (
-        <ol aria-label="Attached images" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <ol aria-label={t('attachedImagesLabel')} className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {controller.items.map((attachment, index) => (
             <AttachmentItem
               key={attachment.key}
@@ -70,7 +73,7 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
           className="inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-200/70 disabled:cursor-not-allowed disabled:opacity-50 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <ImagePlus aria-hidden="true" className="size-4 shrink-0" />
-          Add images
+          {t('addImages')}
         </button>
         <input
           ref={input}
@@ -85,7 +88,7 @@ export function ImageAttachments(props: ImageAttachmentsProps) {
         />
         {count > 0 && (
           <span className="text-xs text-slate-600 dark:text-slate-400">
-            {count} of {MAX_IMAGES_PER_POST} images
+            {t('imageCount', { count, max: MAX_IMAGES_PER_POST })}
           </span>
         )}
       </div>

@@ -1,5 +1,7 @@
 import type { PostImage as PostImageData } from '../../../common/contracts/media';
+import { useT } from '../../i18n';
 import { singleImageMaxWidth, sizesFor } from './image-sources';
+import { mediaMessages } from './media.messages';
 import { PostImage } from './post-image';
 
 /**
@@ -13,6 +15,7 @@ export function PostImages({
   images: readonly PostImageData[];
   isPriority?: boolean;
 }) {
+  const t = useT(mediaMessages);
   const [first] = images;
   if (!first) return null;
   if (images.length === 1) {
@@ -28,7 +31,10 @@ export function PostImages({
     );
   }
   return (
-    <ul aria-label={`${images.length} images`} className="mt-2 grid grid-cols-2 items-start gap-1.5">
+    <ul
+      aria-label={t('postImagesLabel', { count: images.length })}
+      className="mt-2 grid grid-cols-2 items-start gap-1.5"
+    >
       {images.map((image, index) => (
         <li key={image.id}>
           {/* Width fixed, height capped: the box is known before any byte of the image arrives. */}

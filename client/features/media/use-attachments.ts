@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { MAX_IMAGES_PER_POST } from '../../../common/contracts/limits';
+import { translate } from '../../i18n';
 import { isAbortError } from '../../lib/upload';
 import { type Attachment, attachmentsReducer } from './attachments';
 import type { ImageEdit } from './crop-math';
 import { deleteUploadedImage, uploadImage } from './media.queries';
 import { uploadErrorMessage } from './media-messages';
+import { mediaMessages } from './media.messages';
 
 let nextKey = 0;
 
@@ -44,7 +46,9 @@ export function useAttachments(): AttachmentsController {
       (error: unknown) => {
         if (uploads.current.get(key) !== controller) return;
         uploads.current.delete(key);
-        const message = isAbortError(error) ? 'Upload cancelled.' : uploadErrorMessage(error);
+        const message = isAbortError(error)
+          ? translate(mediaMessages)('uploadCancelled')
+          : uploadErrorMessage(error);
         dispatch({ type: 'failed', key, error: message });
       },
     );

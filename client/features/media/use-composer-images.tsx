@@ -1,8 +1,10 @@
 import { type ClipboardEvent, type DragEvent, type ReactNode, useState } from 'react';
 import { MAX_IMAGES_PER_POST } from '../../../common/contracts/limits';
+import { useT } from '../../i18n';
 import { triageFiles } from './attachments';
 import { CropDialog, preloadCropEditor } from './crop-dialog';
 import { ImageAttachments } from './image-attachments';
+import { mediaMessages } from './media.messages';
 import { type AttachmentsController, useAttachments } from './use-attachments';
 
 let nextCropKey = 0;
@@ -37,6 +39,7 @@ function carriesFiles(transfer: DataTransfer | null): boolean {
  * time; each applied crop starts its upload at once.
  */
 export function useComposerImages(idPrefix: string): ComposerImages {
+  const t = useT(mediaMessages);
   const controller = useAttachments();
   const [queue, setQueue] = useState<QueuedFile[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
@@ -86,7 +89,7 @@ export function useComposerImages(idPrefix: string): ComposerImages {
   const waiting = queue.length - 1;
   const dialog = current ? (
     <CropDialog
-      title={waiting > 0 ? `Crop image (${waiting} more after this one)` : 'Crop image'}
+      title={t('cropDialogTitle', { waiting })}
       fileKey={current.key}
       file={current.file}
       imageUrl={current.url}

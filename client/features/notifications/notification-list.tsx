@@ -11,12 +11,12 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '../../../common/contracts/notifications';
+import { notificationTarget } from '../../../common/notifications/describe-notification';
+import { useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
-import {
-  describeNotification,
-  notificationTarget,
-} from '../../../common/notifications/describe-notification';
+import { notificationText } from './notification-text';
+import { notificationsMessages } from './notifications.messages';
 
 /**
  * Newest first; each entry opens what it is about (a post, a profile, the follow requests).
@@ -54,8 +54,9 @@ const ICONS: Record<Notification['type'], { icon: LucideIcon; className: string 
  * them); the excerpt and the time follow under the sentence.
  */
 function NotificationItem({ notification }: { notification: Notification }) {
+  const t = useT(notificationsMessages);
   const isUnread = notification.readAt === null;
-  const { sentence, excerpt } = describeNotification(notification);
+  const { sentence, excerpt } = notificationText(notification, t);
   const { icon: Icon, className } = ICONS[notification.type];
   return (
     <Link
@@ -77,7 +78,7 @@ function NotificationItem({ notification }: { notification: Notification }) {
           </span>
           {isUnread && (
             <span className="rounded-full bg-primary-700 px-2 text-xs leading-5 font-semibold text-white">
-              New
+              {t('newBadge')}
             </span>
           )}
         </span>

@@ -1,9 +1,12 @@
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
+import { notificationsMessages } from './notifications.messages';
 
 /** The header's bell: its name carries the count ("Notifications, 2 unread") for screen readers. */
 export function NotificationsLink({ unreadCount }: { unreadCount: number }) {
-  const label = unreadCount > 0 ? `Notifications, ${unreadCount} unread` : 'Notifications';
+  const t = useT(notificationsMessages);
+  const label = unreadCount > 0 ? t('bellLabelUnread', { count: unreadCount }) : t('bellLabel');
   return (
     <Link
       to="/notifications"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { userChannel } from '../../../common/contracts/live-events';
 import { useLiveChannel } from '../../realtime/use-live-channel';
 import { useRealtimeSignin } from '../../realtime/use-realtime';
-import { describeNotification } from '../../../common/notifications/describe-notification';
+import { notificationAnnouncement } from './notification-text';
 import {
   addNotification,
   isFetchingNotifications,
@@ -32,8 +32,7 @@ export function useLiveNotifications(userId: string | null): string {
     {
       'notification.created': ({ notification, unreadCount }) => {
         apply(() => addNotification(queryClient, notification, unreadCount));
-        const { sentence, excerpt } = describeNotification(notification);
-        setAnnouncement(excerpt === '' ? sentence : `${sentence}: ${excerpt}`);
+        setAnnouncement(notificationAnnouncement(notification));
       },
       // Read in another tab: the bell follows; this tab's list keeps what was new on its visit.
       'notifications.read': ({ unreadCount }) => apply(() => setUnreadCount(queryClient, unreadCount)),

@@ -1,20 +1,24 @@
 import { type FormEvent, useState } from 'react';
 import { PASSKEYS_PER_ACCOUNT_MAX } from '../../../common/contracts/limits';
 import type { Passkey } from '../../../common/contracts/passkeys';
+import { useT } from '../../i18n';
 import { messagesFor, userMessageOf } from '../../lib/api-client';
 import { browserHasPasskeys } from '../../lib/webauthn';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CurrentPasswordField } from '../../ui/current-password-field';
 import { TextField } from '../../ui/text-field';
+import { useFieldErrorText } from '../auth';
 import { PasskeyList } from './passkey-list';
+import { passkeysMessages } from './passkeys.messages';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from './passkeys.queries';
 
 /** Settings → Passkeys: the account's passkeys, one more added, one removed (each with the password). */
 export function PasskeySettings() {
+  const t = useT(passkeysMessages);
   const passkeys = usePasskeys();
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  if (passkeys.isPending) return <p className="text-slate-600 dark:text-slate-400">Loading passkeys…</p>;
+  if (passkeys.isPending) return <p className="text-slate-600 dark:text-slate-400">{t('loading')}</p>;
   if (passkeys.isError) return <Alert>{userMessageOf(passkeys.error)}</Alert>;
   const list = passkeys.data.passkeys;
   return (
@@ -24,19 +28,20 @@ export function PasskeySettings() {
         <RemovePasskey key={removing.id} passkey={removing} onDone={() => setRemoving(null)} />
       ) : list.length >= PASSKEYS_PER_ACCOUNT_MAX ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          This account holds as many passkeys as it can ({PASSKEYS_PER_ACCOUNT_MAX}). Remove one to add
-          another.
+          {t('limitReached', { max: PASSKEYS_PER_ACCOUNT_MAX })}
         </p>
       ) : browserHasPasskeys() ? (
         <AddPasskey />
       ) : (
-        <p className="text-sm text-slate-700 dark:text-slate-300">This browser cannot make passkeys.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('browserCannot')}</p>
       )}
     </div>
   );
 }
 
 function AddPasskey() {
+  const t = useT(passkeysMessages);
+  const fieldErrorText = useFieldErrorText();
   const add = useAddPasskey();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -63,26 +68,26 @@ function AddPasskey() {
       {formError && <Alert>{formError}</Alert>}
       {add.isSuccess && (
         <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
-          Passkey added. Next time, choose &ldquo;Use a passkey&rdquo; on the log-in page.
+          {t('added')}
         </p>
       )}
       <TextField
-        label="Name of the new passkey"
+        label={t('nameLabel')}
         name="passkeyName"
         autoComplete="off"
         value={name}
         onChange={(event) => setName(event.target.value)}
-        error={nameErrors.field}
-        hint="Something to tell it apart later, like “Phone” or “Work laptop”."
+        error={fieldErrorText(nameErrors.field)}
+        hint={t('nameHint')}
       />
       <CurrentPasswordField
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={passwordErrors.field}
+        error={fieldErrorText(passwordErrors.field)}
       />
       <div>
         <Button type="submit" isBusy={add.isPending}>
-          Add a passkey
+          {t('addPasskey')}
         </Button>
       </div>
     </form>
@@ -90,13 +95,15 @@ function AddPasskey() {
 }
 
 function RemovePasskey({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
+  const t = useT(passkeysMessages);
+  const fieldErrorText = useFieldErrorText();
   const remove = useRemovePasskey();
   const [password, setPassword] = useState('');
   const errors = messagesFor(remove.error, 'currentPassword');
   return (
     <form
       noValidate
-      aria-label={`Remove ${passkey.name}`}
+      aria-label={t('removeLabel', { name: passkey.name })}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
@@ -104,7 +111,7 @@ function RemovePasskey({ passkey, onDone }: { passkey: Passkey; onDone: () => vo
       }}
     >
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Remove &ldquo;{passkey.name}&rdquo;? It will no longer log you in.
+        {t('removeQuestion', { name: passkey.name })}
       </p>
       {errors.form && <Alert>{errors.form}</Alert>}
       {/* The form opens from a Remove button: focus follows it, so the keyboard is not lost. */}
@@ -112,14 +119,14 @@ function RemovePasskey({ passkey, onDone }: { passkey: Passkey; onDone: () => vo
         autoFocus
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={errors.field}
+        error={fieldErrorText(errors.field)}
       />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" isBusy={remove.isPending}>
-          Remove passkey
+          {t('removePasskey')}
         </Button>
         <Button variant="ghost" onClick={onDone}>
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>

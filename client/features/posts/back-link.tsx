@@ -1,6 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '../../i18n';
 import { canGoBackInApp } from './history-back';
+import { postsMessages } from './posts.messages';
 
 /**
  * "Back" at the top of a post: the browser's back when the reader came from within the app,
@@ -8,6 +10,7 @@ import { canGoBackInApp } from './history-back';
  * also be opened in a new tab.
  */
 export function BackLink() {
+  const t = useT(postsMessages);
   const navigate = useNavigate();
   return (
     <Link
@@ -21,7 +24,7 @@ export function BackLink() {
       className="inline-flex min-h-11 items-center gap-1.5 self-start rounded-lg pr-3 text-sm font-semibold text-primary-700 hover:underline dark:text-primary-300"
     >
       <ArrowLeft aria-hidden="true" className="size-4 shrink-0" />
-      Back
+      {t('backLink')}
     </Link>
   );
 }

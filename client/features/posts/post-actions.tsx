@@ -2,10 +2,12 @@ import { Bookmark, Heart, MessageCircle } from 'lucide-react';
 import { type Ref, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
+import { useLocale, useT } from '../../i18n';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useCurrentUser } from '../auth';
 import { ACTION, BOOKMARKED, ICON, LIKED } from './action-styles';
 import type { PostMenuSlot } from './post-menu-slot';
+import { postsMessages } from './posts.messages';
 import { useDeletePost, useToggleLike } from './posts.queries';
 import { RepostCount, RepostMenu } from './repost-menu';
 import { useToggleBookmark } from './use-toggle-bookmark';
@@ -25,6 +27,8 @@ export interface PostActionsProps {
 
 export function PostActions(props: PostActionsProps) {
   const { post, isMine, canReply, isEditing, onEdit, editButtonRef, menu: PostMenu } = props;
+  const t = useT(postsMessages);
+  const locale = useLocale();
   const like = useToggleLike(post);
   const remove = useDeletePost(post);
   const navigate = useNavigate();
@@ -32,13 +36,17 @@ export function PostActions(props: PostActionsProps) {
   const { data: me } = useCurrentUser();
   // Only a top-level post can be shared: a reply makes sense only under the post it answers.
   const canShare = post.parentId === null;
-  const likeLabel = `${post.likedByMe ? 'Unlike' : 'Like'} (${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'})`;
+  const likeLabel = t(post.likedByMe ? 'unlikeLabel' : 'likeLabel', { count: post.likeCount });
   return (
     <div className="mt-2 -ml-2 flex flex-wrap items-center gap-1">
       {canReply && (
-        <Link to={`/p/${post.id}`} className={ACTION} aria-label={`Replies (${post.replyCount})`}>
+        <Link
+          to={`/p/${post.id}`}
+          className={ACTION}
+          aria-label={t('repliesLabel', { count: post.replyCount })}
+        >
           <MessageCircle aria-hidden="true" className={ICON} />
-          <span>{post.replyCount}</span>
+          <span>{post.replyCount.toLocaleString(locale)}</span>
         </Link>
       )}
       {canShare &&
@@ -58,21 +66,21 @@ export function PostActions(props: PostActionsProps) {
       >
         {/* Liked is filled as well as red: the shape tells it apart without the colour. */}
         <Heart aria-hidden="true" className={ICON} fill={post.likedByMe ? 'currentColor' : 'none'} />
-        <span>{post.likeCount}</span>
+        <span>{post.likeCount.toLocaleString(locale)}</span>
       </button>
       {me && <BookmarkButton post={post} />}
       {isMine && !isEditing && (
         <>
           <button ref={editButtonRef} type="button" onClick={onEdit} className={ACTION}>
-            Edit
+            {t('editButton')}
           </button>
           <button type="button" onClick={() => setIsConfirming(true)} className={ACTION}>
-            Delete
+            {t('deleteButton')}
           </button>
           <ConfirmDialog
             isOpen={isConfirming}
-            title="Delete this post?"
-            confirmLabel="Delete"
+            title={t('deleteConfirmTitle')}
+            confirmLabel={t('deleteConfirmButton')}
             isBusy={remove.isPending}
             onCancel={() => setIsConfirming(false)}
             onConfirm={() =>
@@ -84,7 +92,7 @@ export function PostActions(props: PostActionsProps) {
               })
             }
           >
-            It disappears from every feed at once, with its replies. This cannot be undone.
+            {t('deleteConfirmBody')}
           </ConfirmDialog>
         </>
       )}
@@ -95,13 +103,14 @@ export function PostActions(props: PostActionsProps) {
 
 /** Bookmarks are private to the reader: only someone signed in has this button. */
 function BookmarkButton({ post }: { post: Post }) {
+  const t = useT(postsMessages);
   const bookmark = useToggleBookmark(post);
   const isOn = post.bookmarkedByMe;
   return (
     <button
       type="button"
       aria-pressed={isOn}
-      aria-label={isOn ? 'Remove bookmark' : 'Bookmark'}
+      aria-label={t(isOn ? 'removeBookmarkLabel' : 'bookmarkLabel')}
       onClick={() => bookmark.mutate(!isOn)}
       className={isOn ? BOOKMARKED : ACTION}
     >

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { entryKeyOf } from './post-copies';
 import type { Post } from '../../../common/contracts/posts';
+import { useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
 import { useCurrentUser } from '../auth';
@@ -13,6 +14,7 @@ import { PostActions } from './post-actions';
 import { PostBody } from './post-body';
 import type { PostMenuSlot } from './post-menu-slot';
 import { editDraftKey, PostEditor } from './post-editor';
+import { postsMessages } from './posts.messages';
 import { QuoteCard } from './quote-card';
 import { RepostedByLine } from './reposted-by-line';
 
@@ -32,6 +34,7 @@ export interface PostCardProps {
 const FIRST_SCREEN_POSTS = 2;
 
 export function PostCard({ post, isFocus = false, highlight, position, postMenu }: PostCardProps) {
+  const t = useT(postsMessages);
   const isOnFirstScreen = isFocus || (position !== undefined && position.index <= FIRST_SCREEN_POSTS);
   const { data: me } = useCurrentUser();
   const isMine = me?.id === post.author.id;
@@ -85,7 +88,7 @@ export function PostCard({ post, isFocus = false, highlight, position, postMenu 
             >
               <RelativeTime iso={post.createdAt} />
             </Link>
-            {post.editedAt && <span className="text-slate-600 dark:text-slate-400">(edited)</span>}
+            {post.editedAt && <span className="text-slate-600 dark:text-slate-400">{t('editedMark')}</span>}
           </header>
           {isEditing ? (
             <PostEditor post={post} onDone={endEdit} />

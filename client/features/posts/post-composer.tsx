@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Post } from '../../../common/contracts/posts';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useCurrentUser } from '../auth';
@@ -14,6 +15,7 @@ import {
   useComposerImages,
   useConfirmation,
 } from '../media';
+import { postsMessages } from './posts.messages';
 import { useCreatePost } from './posts.queries';
 import { QuoteCard, quoteOfPost } from './quote-card';
 
@@ -46,6 +48,7 @@ function composerSlot(parentId: string | undefined, quoteOf: Post | undefined): 
  */
 export function PostComposer(props: PostComposerProps) {
   const { parentId, quoteOf, label, placeholder, autoFocus = false, onCancel, onPosted } = props;
+  const t = useT(postsMessages);
   const { data: me } = useCurrentUser();
   const create = useCreatePost();
   const id = composerId(parentId, quoteOf);
@@ -91,7 +94,7 @@ export function PostComposer(props: PostComposerProps) {
         placeholder={placeholder}
         draftKey={key}
         autoFocus={autoFocus}
-        submitLabel={parentId ? 'Reply' : 'Post'}
+        submitLabel={t(parentId ? 'replySubmit' : 'postSubmit')}
         // The post waits for uploads in flight: it can only carry finished images.
         isBusy={create.isPending || images.controller.isUploading}
         onTextChange={setText}
@@ -115,8 +118,8 @@ export function PostComposer(props: PostComposerProps) {
       {altReminder.isOpen && (
         <ConfirmDialog
           isOpen
-          title="Post without alt text?"
-          confirmLabel="Post anyway"
+          title={t('altTextConfirmTitle')}
+          confirmLabel={t('altTextConfirmButton')}
           // Nothing is lost either way: an ordinary go-ahead, not a destructive one.
           tone="neutral"
           // Settled synchronously: the modal is gone (the page no longer inert) before focus moves.
@@ -130,7 +133,7 @@ export function PostComposer(props: PostComposerProps) {
             if (firstWithout) document.getElementById(altFieldId(id, firstWithout.key))?.focus();
           }}
         >
-          Some images have no alt text. People who cannot see them will not know what they show.
+          {t('altTextConfirmBody')}
         </ConfirmDialog>
       )}
     </div>

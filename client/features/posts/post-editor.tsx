@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { entryKeyOf } from './post-copies';
 import type { Post } from '../../../common/contracts/posts';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { useCurrentUser } from '../auth';
 import { draftKey, drafts, LazyComposer } from '../composer';
+import { postsMessages } from './posts.messages';
 import { useEditPost } from './posts.queries';
 import { sanitizePostHtml } from './sanitize-post-html';
 
@@ -13,6 +15,7 @@ export function editDraftKey(userId: string, postId: string): string {
 
 /** Edits a post in place with the same rich-text editor; Escape or Cancel drops the changes. */
 export function PostEditor({ post, onDone }: { post: Post; onDone: () => void }) {
+  const t = useT(postsMessages);
   const { data: me } = useCurrentUser();
   const edit = useEditPost(post.id);
   const key = editDraftKey(me?.id ?? 'anonymous', post.id);
@@ -27,13 +30,13 @@ export function PostEditor({ post, onDone }: { post: Post; onDone: () => void })
       <LazyComposer
         // By the entry: a post and a repost of it can both be on the page, each with its form.
         id={`edit-${entryKeyOf(post)}`}
-        label="Edit post"
-        placeholder="Write something…"
+        label={t('editLabel')}
+        placeholder={t('editPlaceholder')}
         draftKey={key}
         initialHtml={initialHtml}
         // Opening the editor is an explicit request to type here.
         autoFocus
-        submitLabel="Save"
+        submitLabel={t('editSaveButton')}
         isBusy={edit.isPending}
         onSubmit={(body) => edit.mutateAsync(body).then(onDone)}
         onCancel={cancel}

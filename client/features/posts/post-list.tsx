@@ -1,6 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useRef } from 'react';
 import { entryKeyOf } from './post-copies';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { Button } from '../../ui/button';
@@ -10,6 +11,7 @@ import { useFeedShortcuts } from './use-feed-shortcuts';
 import { SkeletonPosts } from '../../ui/skeleton';
 import { PostCard } from './post-card';
 import type { PostMenuSlot } from './post-menu-slot';
+import { postsMessages } from './posts.messages';
 import type { PostPages } from './posts.queries';
 
 const NO_FEED = { current: null };
@@ -37,6 +39,7 @@ export interface PostListProps {
  * post a focusable article with its position; Page Down / Page Up move between them.
  */
 export function PostList({ query, label, empty, hasShortcuts = false, postMenu }: PostListProps) {
+  const t = useT(postsMessages);
   const { data, error, fetchNextPage, hasNextPage, isFetchingNextPage, isPending } = query;
   const feed = useRef<HTMLDivElement>(null);
   const loadMore = () => {
@@ -55,7 +58,7 @@ export function PostList({ query, label, empty, hasShortcuts = false, postMenu }
       <div role="alert" className="p-6 text-center text-slate-700 dark:text-slate-300">
         {userMessageOf(error)}{' '}
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          {t('listRetry')}
         </Button>
       </div>
     );
@@ -89,10 +92,10 @@ export function PostList({ query, label, empty, hasShortcuts = false, postMenu }
       <div ref={sentinel} className="flex justify-center py-6">
         {hasNextPage ? (
           <Button variant="secondary" isBusy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            Load older posts
+            {t('loadOlderPosts')}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600 dark:text-slate-400">You are all caught up.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{t('listEnd')}</p>
         )}
       </div>
     </>

@@ -2,8 +2,10 @@ import { Images } from 'lucide-react';
 import { Link } from 'react-router';
 import { QUOTE_EXCERPT_LENGTH } from '../../../common/contracts/limits';
 import type { Post, QuotedPost } from '../../../common/contracts/posts';
+import { useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import { RelativeTime } from '../../ui/relative-time';
+import { postsMessages } from './posts.messages';
 
 export type VisibleQuote = Extract<QuotedPost, { state: 'visible' }>;
 
@@ -22,10 +24,10 @@ export function quoteOfPost(post: Post): VisibleQuote {
 const FRAME = 'mt-3 block rounded-xl border border-slate-200 px-3 py-2.5 dark:border-slate-700';
 const MUTED = `${FRAME} bg-slate-50 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400`;
 
-const GONE: Record<Exclude<QuotedPost['state'], 'visible'>, string> = {
-  removed: 'This post was removed',
-  unavailable: 'This post is unavailable',
-};
+const GONE = {
+  removed: 'quoteRemoved',
+  unavailable: 'quoteUnavailable',
+} as const satisfies Record<Exclude<QuotedPost['state'], 'visible'>, keyof typeof postsMessages.source>;
 
 export interface QuoteCardProps {
   quote: QuotedPost;
@@ -41,7 +43,8 @@ export interface QuoteCardProps {
  * it. Everything it shows comes with the post, so it has its final size from the first render.
  */
 export function QuoteCard({ quote, idPrefix }: QuoteCardProps) {
-  if (quote.state !== 'visible') return <p className={MUTED}>{GONE[quote.state]}</p>;
+  const t = useT(postsMessages);
+  if (quote.state !== 'visible') return <p className={MUTED}>{t(GONE[quote.state])}</p>;
   if (idPrefix === undefined) {
     return (
       <div className={`${FRAME} bg-white dark:bg-slate-900`}>
@@ -56,7 +59,7 @@ export function QuoteCard({ quote, idPrefix }: QuoteCardProps) {
     <Link
       to={`/p/${quote.id}`}
       // Named by its author; what it says follows as the description, as it reads on screen.
-      aria-label={`Quoted post by ${quote.author.displayName} (@${quote.author.handle})`}
+      aria-label={t('quotedPostLabel', { name: quote.author.displayName, handle: quote.author.handle })}
       aria-describedby={described || undefined}
       className={`${FRAME} bg-white transition-colors hover:bg-slate-50 dark:bg-slate-900 dark:hover:bg-slate-800`}
     >
@@ -74,6 +77,7 @@ function QuoteContent({
   textId?: string;
   imagesId?: string;
 }) {
+  const t = useT(postsMessages);
   const { author, imageCount } = quote;
   return (
     <>
@@ -106,7 +110,7 @@ function QuoteContent({
           className="mt-1 flex items-center gap-1 text-sm text-slate-600 dark:text-slate-400"
         >
           <Images aria-hidden="true" className="size-4 shrink-0" />
-          {imageCount} {imageCount === 1 ? 'image' : 'images'}
+          {t('quoteImageCount', { count: imageCount })}
         </span>
       )}
     </>

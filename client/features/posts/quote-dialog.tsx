@@ -1,7 +1,9 @@
 import { createPortal } from 'react-dom';
 import type { Post } from '../../../common/contracts/posts';
+import { useT } from '../../i18n';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { PostComposer } from './post-composer';
+import { postsMessages } from './posts.messages';
 
 export interface QuoteDialogProps {
   /** The post being quoted: a top-level one. */
@@ -19,13 +21,14 @@ export interface QuoteDialogProps {
  * articles with Page Up / Page Down from whatever is focused inside one, editor included.
  */
 export function QuoteDialog({ post, onClose }: QuoteDialogProps) {
+  const t = useT(postsMessages);
   return createPortal(
-    <ModalDialog title="Quote post" onCancel={onClose}>
+    <ModalDialog title={t('quoteDialogTitle')} onCancel={onClose}>
       <div className="mt-4">
         <PostComposer
           quoteOf={post}
-          label={`Your post quoting @${post.author.handle}`}
-          placeholder="Add your thoughts…"
+          label={t('quoteComposerLabel', { handle: post.author.handle })}
+          placeholder={t('quoteComposerPlaceholder')}
           autoFocus
           onCancel={onClose}
           onPosted={onClose}

@@ -1,8 +1,10 @@
 import { Repeat2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Post } from '../../../common/contracts/posts';
+import { useLocale, useT } from '../../i18n';
 import { MenuButton, type MenuItem } from '../../ui/menu-button';
 import { ACTION, COUNT, ICON, REPOSTED } from './action-styles';
+import { postsMessages } from './posts.messages';
 import { useToggleRepost } from './posts.queries';
 
 /**
@@ -19,10 +21,6 @@ function preloadQuoteDialog(): void {
   loadQuoteDialog().catch(() => undefined);
 }
 
-function repostsPhrase(count: number): string {
-  return `${count} ${count === 1 ? 'repost' : 'reposts'}`;
-}
-
 export interface RepostMenuProps {
   post: Post;
   /** The reader may write posts (a confirmed account): Quote is offered. */
@@ -34,12 +32,14 @@ export interface RepostMenuProps {
  * one place in the row of actions, which has no room for two on a phone.
  */
 export function RepostMenu({ post, canQuote }: RepostMenuProps) {
+  const t = useT(postsMessages);
+  const locale = useLocale();
   const repost = useToggleRepost(post);
   const [isQuoting, setIsQuoting] = useState(false);
   const isOn = post.repostedByMe;
   const items: MenuItem[] = [
-    { label: isOn ? 'Undo repost' : 'Repost', onSelect: () => repost.mutate(!isOn) },
-    ...(canQuote ? [{ label: 'Quote', onSelect: () => setIsQuoting(true) }] : []),
+    { label: t(isOn ? 'undoRepostMenuItem' : 'repostMenuItem'), onSelect: () => repost.mutate(!isOn) },
+    ...(canQuote ? [{ label: t('quoteMenuItem'), onSelect: () => setIsQuoting(true) }] : []),
   ];
   return (
     <span
@@ -47,13 +47,13 @@ export function RepostMenu({ post, canQuote }: RepostMenuProps) {
       onFocus={canQuote ? preloadQuoteDialog : undefined}
     >
       <MenuButton
-        label={`${isOn ? 'Reposted' : 'Repost'} (${repostsPhrase(post.repostCount)})`}
+        label={t(isOn ? 'repostedButtonLabel' : 'repostButtonLabel', { count: post.repostCount })}
         items={items}
         className={isOn ? REPOSTED : ACTION}
       >
         {/* Reposted is drawn heavier as well as green: the shape tells it apart without the colour. */}
         <Repeat2 aria-hidden="true" className={ICON} strokeWidth={isOn ? 3 : 2} />
-        <span>{post.repostCount}</span>
+        <span>{post.repostCount.toLocaleString(locale)}</span>
       </MenuButton>
       {isQuoting && (
         <Suspense fallback={null}>
@@ -67,11 +67,13 @@ export function RepostMenu({ post, canQuote }: RepostMenuProps) {
 
 /** Signed out: how many reposted it, in the button's place, with nothing to press. */
 export function RepostCount({ count }: { count: number }) {
+  const t = useT(postsMessages);
+  const locale = useLocale();
   return (
     <span className={COUNT}>
       <Repeat2 aria-hidden="true" className={ICON} />
-      <span aria-hidden="true">{count}</span>
-      <span className="sr-only">{repostsPhrase(count)}</span>
+      <span aria-hidden="true">{count.toLocaleString(locale)}</span>
+      <span className="sr-only">{t('repostCount', { count })}</span>
     </span>
   );
 }

@@ -1,13 +1,16 @@
 import { Repeat2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { RepostReason } from '../../../common/contracts/posts';
+import { useT } from '../../i18n';
 import { useCurrentUser } from '../auth';
+import { postsMessages } from './posts.messages';
 
 /**
  * Above a Home entry that is a repost: who reposted it (the reason it is there), linking to them.
  * The icon sits in the avatar's column, the words over the author's name.
  */
 export function RepostedByLine({ id, reason }: { id: string; reason: RepostReason }) {
+  const t = useT(postsMessages);
   const { data: me } = useCurrentUser();
   const { by } = reason;
   return (
@@ -16,10 +19,14 @@ export function RepostedByLine({ id, reason }: { id: string; reason: RepostReaso
         <Repeat2 aria-hidden="true" className="size-4" />
       </span>
       <span className="min-w-0 truncate">
-        <Link to={`/@${by.handle}`} className="font-semibold hover:underline">
-          {me?.id === by.id ? 'You' : by.displayName}
-        </Link>{' '}
-        reposted
+        {t.rich(me?.id === by.id ? 'repostedByYou' : 'repostedByOther', {
+          name: by.displayName,
+          link: (chunks) => (
+            <Link to={`/@${by.handle}`} className="font-semibold hover:underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </span>
     </p>
   );

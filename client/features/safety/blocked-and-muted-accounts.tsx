@@ -2,31 +2,32 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { PublicProfile } from '../../../common/contracts/users';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
+import { blockedAndMutedMessages } from './blocked-and-muted.messages';
 import { type SafetyKind, setRelation, useSafetyList } from './safety.queries';
 
-const COPY: Record<
-  SafetyKind,
-  { heading: string; listLabel: string; empty: string; undo: string; more: string }
-> = {
+const COPY = {
   block: {
-    heading: 'Blocked',
-    listLabel: 'Blocked accounts',
-    empty: 'You block nobody.',
-    undo: 'Unblock',
-    more: 'Show more blocked accounts',
+    heading: 'blockedHeading',
+    listLabel: 'blockedListLabel',
+    empty: 'blockedEmpty',
+    undo: 'unblockButton',
+    undoLabel: 'unblockLabel',
+    more: 'blockedMore',
   },
   mute: {
-    heading: 'Muted',
-    listLabel: 'Muted accounts',
-    empty: 'You mute nobody.',
-    undo: 'Unmute',
-    more: 'Show more muted accounts',
+    heading: 'mutedHeading',
+    listLabel: 'mutedListLabel',
+    empty: 'mutedEmpty',
+    undo: 'unmuteButton',
+    undoLabel: 'unmuteLabel',
+    more: 'mutedMore',
   },
-};
+} as const satisfies Record<SafetyKind, Record<string, string>>;
 
 /** Settings: everyone the reader blocks, then everyone they mute, each with the way back. */
 export function BlockedAndMutedAccounts() {
@@ -39,6 +40,7 @@ export function BlockedAndMutedAccounts() {
 }
 
 function RelationList({ kind }: { kind: SafetyKind }) {
+  const t = useT(blockedAndMutedMessages);
   const copy = COPY[kind];
   const list = useSafetyList(kind);
   const queryClient = useQueryClient();
@@ -64,22 +66,22 @@ function RelationList({ kind }: { kind: SafetyKind }) {
   return (
     <div className="flex flex-col gap-2">
       <h3 ref={headingRef} tabIndex={-1} className="font-semibold">
-        {copy.heading}
+        {t(copy.heading)}
       </h3>
       {error && <Alert>{error}</Alert>}
       {list.isPending ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">Loading…</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t('loading')}</p>
       ) : list.isError && users.length === 0 ? (
         <div className="flex flex-wrap items-center gap-3">
           <Alert>{userMessageOf(list.error)}</Alert>
           <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
+            {t('tryAgain')}
           </Button>
         </div>
       ) : users.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{copy.empty}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">{t(copy.empty)}</p>
       ) : (
-        <ul aria-label={copy.listLabel} className="divide-y divide-slate-200 dark:divide-slate-800">
+        <ul aria-label={t(copy.listLabel)} className="divide-y divide-slate-200 dark:divide-slate-800">
           {users.map((user) => (
             <li key={user.id} className="flex items-center justify-between gap-3 py-2">
               <Link to={`/@${user.handle}`} className="flex min-w-0 items-center gap-3 rounded-lg">
@@ -94,11 +96,11 @@ function RelationList({ kind }: { kind: SafetyKind }) {
               <Button
                 variant="secondary"
                 className="shrink-0"
-                aria-label={`${copy.undo} @${user.handle}`}
+                aria-label={t(copy.undoLabel, { handle: user.handle })}
                 isBusy={pendingId === user.id}
                 onClick={() => void undo(user)}
               >
-                {copy.undo}
+                {t(copy.undo)}
               </Button>
             </li>
           ))}
@@ -111,7 +113,7 @@ function RelationList({ kind }: { kind: SafetyKind }) {
             isBusy={list.isFetchingNextPage}
             onClick={() => void list.fetchNextPage()}
           >
-            {copy.more}
+            {t(copy.more)}
           </Button>
         </div>
       )}

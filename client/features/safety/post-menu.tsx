@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Ellipsis } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Post } from '../../../common/contracts/posts';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { type MenuItem, MenuButton } from '../../ui/menu-button';
 import { applyRelation } from './relation-actions';
+import { safetyMessages } from './safety.messages';
 import { type SafetyKind, useAdminRemovePost, useSafetyStatus } from './safety.queries';
 
 const TRIGGER =
@@ -26,6 +28,7 @@ export interface PostMenuProps {
 
 /** "More actions" on a post: mute, block, report; admins and moderators may also remove it. */
 export function PostMenu({ post, isMine }: PostMenuProps) {
+  const t = useT(safetyMessages);
   const queryClient = useQueryClient();
   const status = useSafetyStatus(true);
   const removeAsAdmin = useAdminRemovePost();
@@ -50,40 +53,39 @@ export function PostMenu({ post, isMine }: PostMenuProps) {
   const items: MenuItem[] = isMine
     ? []
     : [
-        { label: `Mute @${handle}`, onSelect: () => void relate('mute') },
-        { label: `Block @${handle}`, onSelect: () => setDialog('block'), isDanger: true },
-        { label: 'Report post', onSelect: () => setDialog('report') },
+        { label: t('muteButton', { handle }), onSelect: () => void relate('mute') },
+        { label: t('blockButton', { handle }), onSelect: () => setDialog('block'), isDanger: true },
+        { label: t('reportPostItem'), onSelect: () => setDialog('report') },
       ];
   if ((status.data?.staffRole ?? null) !== null && !isMine)
-    items.push({ label: 'Remove post for everyone', onSelect: () => setDialog('remove'), isDanger: true });
+    items.push({ label: t('removeForEveryoneItem'), onSelect: () => setDialog('remove'), isDanger: true });
   if (items.length === 0) return null;
 
   return (
     <>
-      <MenuButton label={`More actions for the post by @${handle}`} items={items} className={TRIGGER}>
+      <MenuButton label={t('postMenuLabel', { handle })} items={items} className={TRIGGER}>
         <Ellipsis aria-hidden="true" className="size-5" />
       </MenuButton>
       {error && <Alert>{error}</Alert>}
       <ConfirmDialog
         isOpen={dialog === 'block'}
-        title={`Block @${handle}?`}
-        confirmLabel="Block"
+        title={t('blockConfirmTitle', { handle })}
+        confirmLabel={t('blockConfirmButton')}
         isBusy={isBusy}
         onCancel={() => setDialog(null)}
         onConfirm={() => void relate('block')}
       >
-        You will not see each other&apos;s posts, and neither of you can reply to or like the other&apos;s
-        posts. They are not told; you can undo this at any time.
+        {t('blockConfirmText')}
       </ConfirmDialog>
       <ConfirmDialog
         isOpen={dialog === 'remove'}
-        title="Remove this post for everyone?"
-        confirmLabel="Remove"
+        title={t('removeConfirmTitle')}
+        confirmLabel={t('removeConfirmButton')}
         isBusy={removeAsAdmin.isPending}
         onCancel={() => setDialog(null)}
         onConfirm={() => removeAsAdmin.mutate(post.id, { onSettled: () => setDialog(null) })}
       >
-        It disappears from every feed at once, with its replies. This cannot be undone.
+        {t('removeConfirmText')}
       </ConfirmDialog>
       {dialog === 'report' && (
         <Suspense fallback={null}>

@@ -1,12 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PostAuthor } from '../../../common/contracts/posts';
+import { translate } from '../../i18n';
+import { safetyMessages } from './safety.messages';
 import { type SafetyKind, setRelation } from './safety.queries';
 import { undoNotice } from './undo-notice';
 
-const DONE: Record<SafetyKind, (handle: string) => string> = {
-  block: (handle) => `You blocked @${handle}. Neither of you sees the other's posts now.`,
-  mute: (handle) => `You muted @${handle}. Their posts are hidden from you.`,
-};
+const DONE = {
+  block: { message: 'blockedMessage', undo: 'undoBlock' },
+  mute: { message: 'mutedMessage', undo: 'undoMute' },
+} as const satisfies Record<SafetyKind, Record<string, string>>;
 
 /** Blocks or mutes, then offers the undo. Rejects with the API's error when it fails. */
 export async function applyRelation(
@@ -15,9 +17,11 @@ export async function applyRelation(
   author: PostAuthor,
 ): Promise<void> {
   await setRelation(queryClient, kind, author, true);
+  const t = translate(safetyMessages);
   undoNotice.show({
-    message: DONE[kind](author.handle),
-    undoLabel: `Undo ${kind}`,
+    message: t(DONE[kind].message, { handle: author.handle }),
+    undoLabel: t(DONE[kind].undo),
+    dismissLabel: t('dismissNotice'),
     undo: () => void setRelation(queryClient, kind, author, false),
   });
 }

@@ -1,14 +1,15 @@
 import { type FormEvent, useId, useState } from 'react';
 import {
   REPORT_NOTE_MAX_LENGTH,
-  REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
 } from '../../../common/contracts/report-reasons';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DialogActions, ModalDialog } from '../../ui/modal-dialog';
+import { REPORT_REASON_KEYS, safetyMessages } from './safety.messages';
 import { useMyReport, useReportPost } from './safety.queries';
 
 export interface ReportDialogProps {
@@ -25,6 +26,7 @@ const SMALL = 'w-[min(28rem,calc(100%-2rem))]';
  * reader and post, so the reasons are offered only when a report can still be sent.
  */
 export function ReportDialog(props: ReportDialogProps) {
+  const t = useT(safetyMessages);
   const mine = useMyReport(props.postId);
   // Decided on the first answer: the form's own success must not turn into "already reported".
   const [isFormChosen, setIsFormChosen] = useState(false);
@@ -34,12 +36,12 @@ export function ReportDialog(props: ReportDialogProps) {
   if (mine.isPending) {
     return (
       <ModalDialog
-        title={`Report a post by @${props.authorHandle}`}
+        title={t('reportTitle', { handle: props.authorHandle })}
         onCancel={props.onClose}
         widthClassName={SMALL}
       >
         <p role="status" className="mt-2 text-slate-700 dark:text-slate-300">
-          Loading…
+          {t('loading')}
         </p>
       </ModalDialog>
     );
@@ -47,16 +49,15 @@ export function ReportDialog(props: ReportDialogProps) {
   if (mine.data) {
     return (
       <ModalDialog
-        title={`Report a post by @${props.authorHandle}`}
+        title={t('reportTitle', { handle: props.authorHandle })}
         onCancel={props.onClose}
         widthClassName={SMALL}
       >
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          You have already reported this post ({REPORT_REASON_LABELS[mine.data.reason]}). An admin will look
-          at it.
+          {t('alreadyReported', { reason: t(REPORT_REASON_KEYS[mine.data.reason]) })}
         </p>
         <DialogActions>
-          <Button onClick={props.onClose}>Close</Button>
+          <Button onClick={props.onClose}>{t('close')}</Button>
         </DialogActions>
       </ModalDialog>
     );
@@ -65,6 +66,7 @@ export function ReportDialog(props: ReportDialogProps) {
 }
 
 function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
+  const t = useT(safetyMessages);
   const report = useReportPost(postId);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -79,20 +81,20 @@ function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
 
   if (report.isSuccess) {
     return (
-      <ModalDialog title="Thanks for telling us" onCancel={onClose} widthClassName={SMALL}>
-        <p className="mt-2 text-slate-700 dark:text-slate-300">An admin will look at this post.</p>
+      <ModalDialog title={t('reportSentTitle')} onCancel={onClose} widthClassName={SMALL}>
+        <p className="mt-2 text-slate-700 dark:text-slate-300">{t('reportSentText')}</p>
         <DialogActions>
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('close')}</Button>
         </DialogActions>
       </ModalDialog>
     );
   }
 
   return (
-    <ModalDialog title={`Report a post by @${authorHandle}`} onCancel={onClose}>
+    <ModalDialog title={t('reportTitle', { handle: authorHandle })} onCancel={onClose}>
       <form onSubmit={submit} className="mt-4 flex flex-col gap-4 max-sm:flex-1" noValidate>
         <fieldset>
-          <legend className="text-sm font-semibold">What is wrong with it?</legend>
+          <legend className="text-sm font-semibold">{t('reasonLegend')}</legend>
           <div className="mt-2 grid gap-1 sm:grid-cols-2">
             {REPORT_REASONS.map((value) => (
               <label
@@ -109,15 +111,17 @@ function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
                     setIsMissingReason(false);
                   }}
                 />
-                {REPORT_REASON_LABELS[value]}
+                {t(REPORT_REASON_KEYS[value])}
               </label>
             ))}
           </div>
-          {isMissingReason && <p className="mt-1 text-sm text-red-700 dark:text-red-400">Choose a reason.</p>}
+          {isMissingReason && (
+            <p className="mt-1 text-sm text-red-700 dark:text-red-400">{t('reasonMissing')}</p>
+          )}
         </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={noteId} className="text-sm font-semibold">
-            Anything else the admin should know? (optional)
+            {t('noteLabel')}
           </label>
           <textarea
             id={noteId}
@@ -131,10 +135,10 @@ function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
         {report.error && <Alert>{userMessageOf(report.error)}</Alert>}
         <DialogActions>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('cancel')}
           </Button>
           <Button type="submit" isBusy={report.isPending}>
-            Send report
+            {t('sendReport')}
           </Button>
         </DialogActions>
       </form>

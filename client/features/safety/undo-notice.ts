@@ -4,6 +4,8 @@ import { useSyncExternalStore } from 'react';
 export interface UndoNotice {
   message: string;
   undoLabel: string;
+  /** Worded by whoever shows the notice, so the page's own chunk carries none of the wording. */
+  dismissLabel: string;
   undo: () => void;
 }
 

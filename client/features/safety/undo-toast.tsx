@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../ui/button';
+import { undoNotice, useUndoNotice } from './undo-notice';
 
 const UNDO =
   'rounded-lg bg-white px-3 py-1.5 font-semibold text-slate-900 hover:bg-slate-200 dark:bg-slate-900 dark:text-white dark:hover:bg-slate-700';
-import { undoNotice, useUndoNotice } from './undo-notice';
 
 /**
  * "You blocked @ana. Undo": shown after a block or mute. The post that had focus is gone from
@@ -42,7 +42,7 @@ export function UndoToast() {
             {notice.undoLabel}
           </button>
           <Button variant="secondary" onClick={() => undoNotice.show(null)}>
-            Dismiss
+            {notice.dismissLabel}
           </Button>
         </div>
       )}

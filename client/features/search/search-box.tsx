@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../../common/search/search-query';
+import { useT } from '../../i18n';
 import { focusFirstResult, SEARCH_INPUT_ID } from './result-navigation';
+import { searchMessages } from './search.messages';
 import { canSearch } from './search.queries';
 import { useSlashShortcut } from './use-slash-shortcut';
 
@@ -31,12 +33,13 @@ const NO_FIELD = { current: null };
  * forward, a link).
  */
 export function SearchBox({
-  label = 'Search posts and people',
-  formLabel = 'Posts and people',
+  label,
+  formLabel,
   inputId = SEARCH_INPUT_ID,
   hasShortcut = true,
   className = 'min-w-0 flex-1 sm:max-w-sm',
 }: SearchBoxProps) {
+  const t = useT(searchMessages);
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -85,9 +88,14 @@ export function SearchBox({
   };
 
   return (
-    <form role="search" aria-label={formLabel} onSubmit={onSubmit} className={className}>
+    <form
+      role="search"
+      aria-label={formLabel ?? t('searchFormLabel')}
+      onSubmit={onSubmit}
+      className={className}
+    >
       <label htmlFor={inputId} className="sr-only">
-        {label}
+        {label ?? t('searchLabel')}
       </label>
       <input
         ref={field}
@@ -98,7 +106,7 @@ export function SearchBox({
         autoComplete="off"
         enterKeyHint="search"
         aria-keyshortcuts="/"
-        placeholder={hasShortcut ? 'Search (press /)' : 'Search'}
+        placeholder={hasShortcut ? t('placeholderWithShortcut') : t('placeholder')}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={focusFirstResult}
         className="min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:min-h-0 sm:text-sm text-slate-900 placeholder:text-slate-600 focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"

@@ -1,6 +1,8 @@
 import type { SearchPostResult, SearchResponse } from '../../../common/contracts/search';
 import type { PublicProfile } from '../../../common/contracts/users';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
@@ -8,6 +10,7 @@ import { PageSpinner } from '../../ui/page-spinner';
 import { RelativeTime } from '../../ui/relative-time';
 import { HighlightedText } from './highlighted-text';
 import { moveBetweenResults, RESULT_ATTRIBUTE } from './result-navigation';
+import { searchMessages } from './search.messages';
 import { useSearch } from './search.queries';
 
 const resultLink =
@@ -16,6 +19,7 @@ const mutedText = 'text-slate-600 dark:text-slate-400';
 
 /** Results for one query: people first (first page), then posts, a page at a time. */
 export function SearchResults({ q }: { q: string }) {
+  const t = useT(searchMessages);
   const query = useSearch(q);
   const { data, error, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, isPlaceholderData } = query;
   if (isPending) return <PageSpinner />;
@@ -24,7 +28,7 @@ export function SearchResults({ q }: { q: string }) {
       <div role="alert" className="text-slate-700 dark:text-slate-300">
         {userMessageOf(error)}{' '}
         <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          {t('tryAgain')}
         </Button>
       </div>
     );
@@ -35,22 +39,24 @@ export function SearchResults({ q }: { q: string }) {
   const terms = first?.terms ?? [];
   const summary =
     posts.length === 0 && people.length === 0
-      ? `Nothing matches “${q}”.`
-      : `${posts.length}${hasNextPage ? '+' : ''} ${posts.length === 1 ? 'post' : 'posts'}, ${people.length} ${people.length === 1 ? 'person' : 'people'}.`;
+      ? t('nothingMatches', { q })
+      : t('resultsSummary', {
+          hasMore: hasNextPage ? 'yes' : 'no',
+          posts: posts.length,
+          people: people.length,
+        });
   return (
     <div className="flex flex-col gap-6" aria-busy={isPlaceholderData} onKeyDown={moveBetweenResults}>
       <p role="status" className={mutedText}>
         {summary}
-        {first?.matched === 'any' &&
-          posts.length > 0 &&
-          ' No post has every word, so these have some of them.'}
+        {first?.matched === 'any' && posts.length > 0 && ` ${t('someWordsNote')}`}
       </p>
       {posts.length === 0 && people.length === 0 && <EmptyHelp />}
       {people.length > 0 && <PeopleResults people={people} terms={terms} />}
       {posts.length > 0 && (
         <section aria-labelledby="search-posts-title" className="flex flex-col gap-2">
           <h2 id="search-posts-title" className="text-lg font-semibold">
-            Posts
+            {t('postsHeading')}
           </h2>
           <ol className="flex flex-col divide-y divide-slate-200 dark:divide-slate-800">
             {posts.map((post) => (
@@ -67,7 +73,7 @@ export function SearchResults({ q }: { q: string }) {
               isBusy={isFetchingNextPage}
               onClick={() => void fetchNextPage()}
             >
-              More results
+              {t('moreResults')}
             </Button>
           )}
         </section>
@@ -77,10 +83,11 @@ export function SearchResults({ q }: { q: string }) {
 }
 
 function PeopleResults({ people, terms }: { people: PublicProfile[]; terms: readonly string[] }) {
+  const t = useT(searchMessages);
   return (
     <section aria-labelledby="search-people-title" className="flex flex-col gap-2">
       <h2 id="search-people-title" className="text-lg font-semibold">
-        People
+        {t('peopleHeading')}
       </h2>
       <ul className="flex flex-col">
         {people.map((person) => (
@@ -109,6 +116,7 @@ function PeopleResults({ people, terms }: { people: PublicProfile[]; terms: read
 
 /** One link per post: who, when, and the text around the first match. */
 function PostResult({ post, q, terms }: { post: SearchPostResult; q: string; terms: readonly string[] }) {
+  const t = useT(searchMessages);
   return (
     <Link
       to={`/p/${post.id}?highlight=${encodeURIComponent(q)}`}
@@ -128,7 +136,7 @@ function PostResult({ post, q, terms }: { post: SearchPostResult; q: string; ter
           <span className={mutedText}>
             <RelativeTime iso={post.createdAt} />
           </span>
-          {post.parentId !== null && <span className={mutedText}>· reply</span>}
+          {post.parentId !== null && <span className={mutedText}>{t('replyMarker')}</span>}
         </span>
         <span className="mt-1 block break-words">
           <HighlightedText text={post.snippet} terms={terms} />
@@ -138,17 +146,16 @@ function PostResult({ post, q, terms }: { post: SearchPostResult; q: string; ter
   );
 }
 
+const code = (chunks: ReactNode[]) => <code>{chunks}</code>;
+
 function EmptyHelp() {
+  const t = useT(searchMessages);
   return (
     <div className={`flex flex-col gap-2 ${mutedText}`}>
-      <p>Try fewer or different words, or part of a word. You can also search for:</p>
+      <p>{t('emptyHelpIntro')}</p>
       <ul className="list-disc pl-6">
-        <li>
-          <code>"exact phrase"</code> in quotes, for words side by side
-        </li>
-        <li>
-          <code>from:@handle</code>, for one person's posts
-        </li>
+        <li>{t.rich('emptyHelpPhrase', { code })}</li>
+        <li>{t.rich('emptyHelpFrom', { code })}</li>
       </ul>
     </div>
   );

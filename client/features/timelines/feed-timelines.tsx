@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useMemo, useState } from 'react';
 import type { HomeSourcesResponse } from '../../../common/contracts/follows';
+import { useT } from '../../i18n';
 import { SkeletonPosts } from '../../ui/skeleton';
 import { FeedEmptyState } from '../feed';
 import { everyoneTimeline, type PostMenuSlot } from '../posts';
@@ -13,6 +14,7 @@ import {
   rememberTimeline,
 } from './remembered-timeline';
 import { focusTimelineTab, TIMELINE_PANEL_ID, TimelineTabs, timelineTabId } from './timeline-tabs';
+import { timelinesMessages } from './timelines.messages';
 import { homeTimeline, timelineKeys, useHomeSources } from './timelines.queries';
 import { TrendingAside, TrendingPanel, TrendingToggle } from './trending-tags';
 
@@ -49,6 +51,7 @@ export function FeedTimelines({
   newPostsFocusId,
   homeSuggestions: HomeSuggestions,
 }: FeedTimelinesProps) {
+  const t = useT(timelinesMessages);
   const queryClient = useQueryClient();
   const [remembered, setRemembered] = useState(() => readRememberedTimeline(readerId));
   const [isTrendingOpen, setIsTrendingOpen] = useState(false);
@@ -85,7 +88,7 @@ export function FeedTimelines({
             <LiveTimelineList
               key="home"
               timeline={home}
-              label="Home timeline"
+              label={t('homeTimelineLabel')}
               empty={
                 <HomeEmptyState
                   onShowEveryone={showEveryone}
@@ -99,7 +102,7 @@ export function FeedTimelines({
             <LiveTimelineList
               key="everyone"
               timeline={everyoneTimeline}
-              label="Latest posts"
+              label={t('everyoneTimelineLabel')}
               empty={<FeedEmptyState />}
               postMenu={postMenu}
               newPostsFocusId={newPostsFocusId}

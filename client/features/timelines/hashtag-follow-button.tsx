@@ -1,7 +1,9 @@
 import { Check, Plus } from 'lucide-react';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { timelinesMessages } from './timelines.messages';
 import { useHashtag, useToggleHashtagFollow } from './timelines.queries';
 
 /** Wide enough for "Following": the button keeps its size as its word changes. */
@@ -13,6 +15,7 @@ const WIDTH = 'min-w-32';
  * accessible name, so it says what it follows out of context too.
  */
 export function HashtagFollowButton({ tagKey }: { tagKey: string }) {
+  const t = useT(timelinesMessages);
   const hashtag = useHashtag(tagKey, true);
   const toggle = useToggleHashtagFollow(tagKey);
   const isFollowing = hashtag.data?.followedByMe ?? false;
@@ -28,7 +31,7 @@ export function HashtagFollowButton({ tagKey }: { tagKey: string }) {
         className={WIDTH}
       >
         <Icon aria-hidden="true" className="size-4 shrink-0" />
-        {isFollowing ? 'Following' : 'Follow'}
+        {isFollowing ? t('followingButton') : t('followButton')}
         <span className="sr-only"> #{tagKey}</span>
       </Button>
       {toggle.error && <Alert>{userMessageOf(toggle.error)}</Alert>}

@@ -1,6 +1,8 @@
 import { House } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../i18n';
 import { Button } from '../../ui/button';
+import { timelinesMessages } from './timelines.messages';
 
 /**
  * Home with nothing in it: how to fill it, and the way to every post meanwhile. `suggestions`
@@ -13,6 +15,7 @@ export function HomeEmptyState({
   onShowEveryone: () => void;
   suggestions?: ReactNode;
 }) {
+  const t = useT(timelinesMessages);
   return (
     <section
       aria-labelledby="home-empty-title"
@@ -20,14 +23,11 @@ export function HomeEmptyState({
     >
       <House aria-hidden="true" className="mx-auto size-12 text-primary-500" strokeWidth={1.5} />
       <h2 id="home-empty-title" className="mt-4 text-lg font-semibold">
-        Your Home timeline is empty
+        {t('homeEmptyTitle')}
       </h2>
-      <p className="mx-auto mt-2 max-w-sm text-slate-600 dark:text-slate-400">
-        Follow people from their profiles, and hashtags from their pages, to see their posts here. Everyone
-        has every post on this server in the meantime.
-      </p>
+      <p className="mx-auto mt-2 max-w-sm text-slate-600 dark:text-slate-400">{t('homeEmptyText')}</p>
       <Button variant="secondary" className="mt-6" onClick={onShowEveryone}>
-        Show Everyone
+        {t('showEveryoneButton')}
       </Button>
       {suggestions}
     </section>

@@ -1,10 +1,12 @@
 import type { KeyboardEvent } from 'react';
+import { useT } from '../../i18n';
 import type { FeedTimelineName } from './remembered-timeline';
+import { timelinesMessages } from './timelines.messages';
 
-const TABS: readonly { name: FeedTimelineName; label: string }[] = [
-  { name: 'home', label: 'Home' },
-  { name: 'everyone', label: 'Everyone' },
-];
+const TABS = [
+  { name: 'home', labelKey: 'homeTab' },
+  { name: 'everyone', labelKey: 'everyoneTab' },
+] as const satisfies readonly { name: FeedTimelineName; labelKey: string }[];
 
 export const TIMELINE_PANEL_ID = 'timeline-panel';
 
@@ -37,6 +39,7 @@ export function TimelineTabs({
   selected: FeedTimelineName | null;
   onSelect: (name: FeedTimelineName) => void;
 }) {
+  const t = useT(timelinesMessages);
   const current = selected ?? 'home';
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = tabIndexAfter(
@@ -50,7 +53,7 @@ export function TimelineTabs({
     focusTimelineTab(next.name);
   };
   return (
-    <div role="tablist" aria-label="Timelines" onKeyDown={onKeyDown} className="flex">
+    <div role="tablist" aria-label={t('tabListLabel')} onKeyDown={onKeyDown} className="flex">
       {TABS.map((tab) => (
         <button
           key={tab.name}
@@ -63,7 +66,7 @@ export function TimelineTabs({
           onClick={() => onSelect(tab.name)}
           className="-mb-px min-h-11 shrink-0 rounded-t-lg whitespace-nowrap border-b-2 border-transparent px-3 font-semibold sm:px-4 text-slate-600 hover:text-slate-900 aria-selected:border-primary-600 aria-selected:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100 dark:aria-selected:border-primary-400 dark:aria-selected:text-slate-100"
         >
-          {tab.label}
+          {t(tab.labelKey)}
         </button>
       ))}
     </div>

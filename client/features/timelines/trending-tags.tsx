@@ -2,6 +2,8 @@ import { ChevronDown, TrendingUp } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { hashtagHref } from '../../../common/rich-text/hashtag';
+import { useT } from '../../i18n';
+import { timelinesMessages } from './timelines.messages';
 import { useTrendingTags } from './timelines.queries';
 
 /** Tailwind's `xl`: from here the list sits in the margin beside the feed. */
@@ -17,21 +19,18 @@ function useIsBesideTheFeed(): boolean {
   return useSyncExternalStore(subscribeToWidth, () => window.matchMedia(BESIDE_THE_FEED).matches);
 }
 
-function people(count: number): string {
-  return `${count} ${count === 1 ? 'person' : 'people'}`;
-}
-
 const NOTE = 'text-sm text-slate-600 dark:text-slate-400';
 
 /** The most used hashtags of the last day, each with how many people used it. */
 function TrendingList({ isEnabled }: { isEnabled: boolean }) {
+  const t = useT(timelinesMessages);
   const trending = useTrendingTags(isEnabled);
-  if (trending.isPending) return <p className={NOTE}>Loading…</p>;
-  if (!trending.data) return <p className={NOTE}>Trending hashtags could not be loaded.</p>;
+  if (trending.isPending) return <p className={NOTE}>{t('trendingLoading')}</p>;
+  if (!trending.data) return <p className={NOTE}>{t('trendingLoadFailed')}</p>;
   const { tags } = trending.data;
-  if (tags.length === 0) return <p className={NOTE}>Nothing is trending right now.</p>;
+  if (tags.length === 0) return <p className={NOTE}>{t('trendingEmpty')}</p>;
   return (
-    <ol aria-label="Trending hashtags" className="flex flex-col">
+    <ol aria-label={t('trendingListLabel')} className="flex flex-col">
       {tags.map(({ tag, authors }) => (
         <li key={tag} className="flex min-w-0 items-center justify-between gap-3">
           <Link
@@ -40,7 +39,7 @@ function TrendingList({ isEnabled }: { isEnabled: boolean }) {
           >
             #{tag}
           </Link>
-          <span className={`shrink-0 ${NOTE}`}>{people(authors)}</span>
+          <span className={`shrink-0 ${NOTE}`}>{t('trendingPeopleCount', { count: authors })}</span>
         </li>
       ))}
     </ol>
@@ -52,6 +51,7 @@ function TrendingList({ isEnabled }: { isEnabled: boolean }) {
  * flow, so neither its arrival nor its length moves anything. It is read only while shown.
  */
 export function TrendingAside() {
+  const t = useT(timelinesMessages);
   const isShown = useIsBesideTheFeed();
   return (
     <aside
@@ -60,7 +60,7 @@ export function TrendingAside() {
     >
       <h2 id="trending-heading" className="mb-2 flex items-center gap-2 font-semibold">
         <TrendingUp aria-hidden="true" className="size-5 shrink-0 text-primary-600 dark:text-primary-400" />
-        Trending
+        {t('trendingTitle')}
       </h2>
       <TrendingList isEnabled={isShown} />
     </aside>
@@ -71,6 +71,7 @@ export const TRENDING_PANEL_ID = 'trending-panel';
 
 /** Narrower screens: a button in the row of tabs, so the first post stays where it was. */
 export function TrendingToggle({ isOpen, onToggle }: { isOpen: boolean; onToggle: () => void }) {
+  const t = useT(timelinesMessages);
   return (
     <button
       type="button"
@@ -81,7 +82,7 @@ export function TrendingToggle({ isOpen, onToggle }: { isOpen: boolean; onToggle
     >
       {/* Left out on the narrowest screens, where the row holds the two tabs beside it. */}
       <TrendingUp aria-hidden="true" className="size-4 shrink-0 max-sm:hidden" />
-      Trending
+      {t('trendingTitle')}
       <ChevronDown
         aria-hidden="true"
         className={`size-4 shrink-0 transition-transform motion-reduce:transition-none ${isOpen ? 'rotate-180' : ''}`}

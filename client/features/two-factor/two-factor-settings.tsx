@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '../../i18n';
 import { messagesFor } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CurrentPasswordField } from '../../ui/current-password-field';
 import { TextField } from '../../ui/text-field';
+import { useFieldErrorText } from '../auth';
 import { RecoveryCodes } from './recovery-codes';
 import {
   useDisableTwoFactor,
@@ -12,13 +14,15 @@ import {
   useSetupTotp,
   useTwoFactorStatus,
 } from './two-factor.queries';
+import { twoFactorMessages } from './two-factor.messages';
 
 /** Settings → Two-factor sign-in: set up an authenticator app, or manage the one in use. */
 export function TwoFactorSettings() {
+  const t = useT(twoFactorMessages);
   const status = useTwoFactorStatus();
   const [shownCodes, setShownCodes] = useState<string[] | null>(null);
   if (shownCodes) return <RecoveryCodes codes={shownCodes} onDone={() => setShownCodes(null)} />;
-  if (!status.data) return <p className="text-slate-600 dark:text-slate-400">Loading…</p>;
+  if (!status.data) return <p className="text-slate-600 dark:text-slate-400">{t('loading')}</p>;
   return status.data.totpEnabled ? (
     <ManageTwoFactor codesLeft={status.data.recoveryCodesLeft} onNewCodes={setShownCodes} />
   ) : (
@@ -27,6 +31,8 @@ export function TwoFactorSettings() {
 }
 
 function SetUpTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const t = useT(twoFactorMessages);
+  const fieldErrorText = useFieldErrorText();
   const setup = useSetupTotp();
   const enable = useEnableTotp();
   const [password, setPassword] = useState('');
@@ -43,18 +49,16 @@ function SetUpTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           setup.mutate({ currentPassword: password });
         }}
       >
-        <p className="text-sm text-slate-700 dark:text-slate-300">
-          Off. With it on, logging in also asks for a code from an authenticator app on your phone.
-        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('offText')}</p>
         {errors.form && <Alert>{errors.form}</Alert>}
         <CurrentPasswordField
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={errors.field}
+          error={fieldErrorText(errors.field)}
         />
         <div>
           <Button type="submit" isBusy={setup.isPending}>
-            Set up an authenticator app
+            {t('setUpApp')}
           </Button>
         </div>
       </form>
@@ -71,35 +75,39 @@ function SetUpTotp({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         enable.mutate(code, { onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes) });
       }}
     >
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        Scan this code with your authenticator app, then enter the six digits it shows.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('scanText')}</p>
       <img
         src={setup.data.qrCode}
-        alt="QR code for your authenticator app"
+        alt={t('qrCodeAlt')}
         width={192}
         height={192}
         className="size-48 rounded-lg bg-white p-2"
       />
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Cannot scan? Enter this key instead:{' '}
-        <code className="font-mono break-all text-slate-900 dark:text-slate-100" data-testid="totp-secret">
-          {setup.data.secret}
-        </code>
+        {t.rich('manualKey', {
+          key: (
+            <code
+              className="font-mono break-all text-slate-900 dark:text-slate-100"
+              data-testid="totp-secret"
+            >
+              {setup.data.secret}
+            </code>
+          ),
+        })}
       </p>
       {errors.form && <Alert>{errors.form}</Alert>}
       <TextField
-        label="Code from the app"
+        label={t('codeFromAppLabel')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        error={errors.field}
+        error={fieldErrorText(errors.field)}
       />
       <div>
         <Button type="submit" isBusy={enable.isPending}>
-          Turn on two-factor sign-in
+          {t('turnOn')}
         </Button>
       </div>
     </form>
@@ -113,25 +121,24 @@ function ManageTwoFactor({
   codesLeft: number;
   onNewCodes: (codes: string[]) => void;
 }) {
+  const t = useT(twoFactorMessages);
+  const fieldErrorText = useFieldErrorText();
   const disable = useDisableTwoFactor();
   const renew = useRenewRecoveryCodes();
   const [code, setCode] = useState('');
   const errors = messagesFor(disable.error ?? renew.error, 'code');
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={(event) => event.preventDefault()}>
-      <p className="text-sm text-slate-700 dark:text-slate-300">
-        On: logging in asks for a code from your authenticator app. {codesLeft} recovery{' '}
-        {codesLeft === 1 ? 'code is' : 'codes are'} left.
-      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t('onText', { count: codesLeft })}</p>
       {errors.form && <Alert>{errors.form}</Alert>}
       <TextField
-        label="Current code"
+        label={t('currentCodeLabel')}
         name="code"
         autoComplete="one-time-code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        error={errors.field}
-        hint="From the app (or, to turn it off, a recovery code): changes here need a current one."
+        error={fieldErrorText(errors.field)}
+        hint={t('currentCodeHint')}
       />
       <div className="flex flex-wrap gap-3">
         <Button
@@ -142,7 +149,7 @@ function ManageTwoFactor({
             renew.mutate(code, { onSuccess: ({ recoveryCodes }) => onNewCodes(recoveryCodes) });
           }}
         >
-          New recovery codes
+          {t('newRecoveryCodes')}
         </Button>
         <Button
           variant="secondary"
@@ -152,7 +159,7 @@ function ManageTwoFactor({
             disable.mutate(code, { onSuccess: () => setCode('') });
           }}
         >
-          Turn off two-factor sign-in
+          {t('turnOff')}
         </Button>
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminUser, AdminUserFilter, StaffRole } from '../../../common/contracts/staff';
 import { userMessageOf } from '../../lib/api-client';
@@ -6,15 +6,19 @@ import { Alert } from '../../ui/alert';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { type Translate, useT } from '../../i18n';
 import { useCurrentUser } from '../auth';
 import { useSafetyStatus } from '../safety';
 import { LoadFailure, LoadMoreButton, SkeletonRows, useLoadMore } from './load-more';
 import { useAdminUsers, useForcePasswordReset, useSetRole, useSetSuspension } from './user-admin.queries';
+import { userAdminMessages } from './user-admin.messages';
 
-const ROLE_CHOICES: { value: string; label: string; role: StaffRole | null }[] = [
-  { value: 'none', label: 'None', role: null },
-  { value: 'moderator', label: 'Moderator', role: 'moderator' },
-  { value: 'admin', label: 'Admin', role: 'admin' },
+type UserAdminKey = keyof typeof userAdminMessages.source;
+
+const ROLE_CHOICES: { value: string; label: UserAdminKey; role: StaffRole | null }[] = [
+  { value: 'none', label: 'roleNone', role: null },
+  { value: 'moderator', label: 'roleModerator', role: 'moderator' },
+  { value: 'admin', label: 'roleAdmin', role: 'admin' },
 ];
 
 const BADGE = 'rounded-full px-2 py-0.5 text-xs font-semibold';
@@ -24,29 +28,33 @@ const WARNING = `${BADGE} bg-amber-100 text-amber-900 dark:bg-amber-950 dark:tex
 const DANGER = `${BADGE} bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200`;
 const GOOD = `${BADGE} bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-200`;
 
-function badgesOf(account: AdminUser): { label: string; className: string }[] {
-  const badges: { label: string; className: string }[] = [];
-  if (account.founder) badges.push({ label: 'Founder', className: NEUTRAL });
-  if (account.role === 'admin') badges.push({ label: 'Admin', className: STAFF });
-  if (account.role === 'moderator') badges.push({ label: 'Moderator', className: STAFF });
-  if (account.suspended) badges.push({ label: 'Suspended', className: DANGER });
-  if (account.pendingApproval) badges.push({ label: 'Awaiting approval', className: WARNING });
-  if (!account.emailConfirmed) badges.push({ label: 'Unconfirmed address', className: WARNING });
-  if (account.twoFactor) badges.push({ label: 'Two-factor on', className: GOOD });
+function badgesOf(account: AdminUser): { label: UserAdminKey; className: string }[] {
+  const badges: { label: UserAdminKey; className: string }[] = [];
+  if (account.founder) badges.push({ label: 'badgeFounder', className: NEUTRAL });
+  if (account.role === 'admin') badges.push({ label: 'badgeAdmin', className: STAFF });
+  if (account.role === 'moderator') badges.push({ label: 'badgeModerator', className: STAFF });
+  if (account.suspended) badges.push({ label: 'badgeSuspended', className: DANGER });
+  if (account.pendingApproval) badges.push({ label: 'badgeAwaitingApproval', className: WARNING });
+  if (!account.emailConfirmed) badges.push({ label: 'badgeUnconfirmedAddress', className: WARNING });
+  if (account.twoFactor) badges.push({ label: 'badgeTwoFactor', className: GOOD });
   return badges;
 }
 
-function roleSaved(handle: string, role: StaffRole | null): string {
-  if (role === 'admin') return `@${handle} is now an admin.`;
-  if (role === 'moderator') return `@${handle} is now a moderator.`;
-  return `@${handle} no longer has a role.`;
+function roleSaved(t: Translate<UserAdminKey>, handle: string, role: StaffRole | null): string {
+  if (role === 'admin') return t('roleSavedAdmin', { handle });
+  if (role === 'moderator') return t('roleSavedModerator', { handle });
+  return t('roleSavedNone', { handle });
 }
+
+/** Words only screen readers hear, saying which account a control acts on. */
+const hidden = (chunks: ReactNode[]) => <span className="sr-only">{chunks}</span>;
 
 /**
  * The accounts matching a search and a filter, newest first, with what staff may do to each:
  * suspend (admins and moderators), change the role and force a new password (admins).
  */
 export function AdminUserList({ q, filter }: { q: string; filter: AdminUserFilter }) {
+  const t = useT(userAdminMessages);
   const { data: viewer } = useCurrentUser();
   const safety = useSafetyStatus(Boolean(viewer));
   const isAdmin = safety.data?.staffRole === 'admin';
@@ -63,14 +71,14 @@ export function AdminUserList({ q, filter }: { q: string; filter: AdminUserFilte
         <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
       ) : accounts.length === 0 ? (
         <p className="min-h-20 text-slate-600 dark:text-slate-400">
-          {q === '' && filter === 'all' ? 'No accounts yet.' : 'No account matches this search and filter.'}
+          {q === '' && filter === 'all' ? t('emptyNoAccounts') : t('emptyNoMatch')}
         </p>
       ) : (
         // role=list: Safari drops the list role of a <ul> styled without bullets.
         <ul
           ref={listRef}
           role="list"
-          aria-label="Accounts"
+          aria-label={t('accountListLabel')}
           // While a new search loads the previous results stay, dimmed, rather than a blank list.
           aria-busy={list.isPlaceholderData || undefined}
           className={`divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white transition-opacity dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
@@ -99,6 +107,7 @@ export function AdminUserList({ q, filter }: { q: string; filter: AdminUserFilte
 type Dialog = 'suspend' | 'password' | null;
 
 function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: boolean; isAdmin: boolean }) {
+  const t = useT(userAdminMessages);
   const { user } = account;
   const handle = user.handle;
   const roleId = useId();
@@ -112,11 +121,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
   const [notice, setNotice] = useState('');
   // The server refuses to suspend anyone with a role, the reader included.
   const canSuspend = account.role === null && !isSelf;
-  const roleHint = account.founder
-    ? "The founder's role cannot be changed."
-    : isSelf
-      ? 'You cannot change your own role.'
-      : null;
+  const roleHint = account.founder ? t('founderRoleHint') : isSelf ? t('ownRoleHint') : null;
   // The chosen role shows while it is being saved; a refusal puts the saved one back.
   const shownRole = setRole.isPending ? setRole.variables.role : account.role;
 
@@ -125,7 +130,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
     setNotice('');
     setRole.mutate(
       { userId: user.id, role },
-      { onSuccess: () => setNotice(roleSaved(handle, role)), onError: setError },
+      { onSuccess: () => setNotice(roleSaved(t, handle, role)), onError: setError },
     );
   };
 
@@ -136,7 +141,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
       { userId: user.id, isSuspended },
       {
         onSuccess: () =>
-          setNotice(isSuspended ? `@${handle} is suspended.` : `@${handle}'s suspension is lifted.`),
+          setNotice(isSuspended ? t('suspendedNotice', { handle }) : t('suspensionLiftedNotice', { handle })),
         onError: setError,
         onSettled: () => setDialog(null),
       },
@@ -147,8 +152,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
     setError(null);
     setNotice('');
     passwordReset.mutate(user.id, {
-      onSuccess: () =>
-        setNotice(`@${handle} is logged out everywhere and was e-mailed a link to choose a new password.`),
+      onSuccess: () => setNotice(t('passwordResetNotice', { handle })),
       onError: setError,
       onSettled: () => setDialog(null),
     });
@@ -168,7 +172,9 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
           <span className="min-w-0">
             <span className="block font-semibold [overflow-wrap:anywhere] group-hover:underline">
               {user.displayName}
-              {isSelf && <span className="font-normal text-slate-600 dark:text-slate-400"> (you)</span>}
+              {isSelf && (
+                <span className="font-normal text-slate-600 dark:text-slate-400"> {t('youMarker')}</span>
+              )}
             </span>
             <span className="block text-sm break-all text-slate-600 dark:text-slate-400">@{handle}</span>
           </span>
@@ -181,7 +187,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
           <ul role="list" className="mt-1 flex flex-wrap gap-1.5 pl-13">
             {badges.map((badge) => (
               <li key={badge.label} className={badge.className}>
-                {badge.label}
+                {t(badge.label)}
               </li>
             ))}
           </ul>
@@ -192,7 +198,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
           {isAdmin && (
             <div className="flex min-w-0 flex-col gap-1">
               <label htmlFor={roleId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-                Role<span className="sr-only"> of @{handle}</span>
+                {t.rich('roleLabel', { handle, hidden })}
               </label>
               <select
                 id={roleId}
@@ -207,7 +213,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
               >
                 {ROLE_CHOICES.map((choice) => (
                   <option key={choice.value} value={choice.value}>
-                    {choice.label}
+                    {t(choice.label)}
                   </option>
                 ))}
               </select>
@@ -220,14 +226,15 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
               isBusy={suspension.isPending && !suspension.variables.isSuspended}
               onClick={() => (account.suspended ? setSuspended(false) : setDialog('suspend'))}
             >
-              {account.suspended ? 'Lift suspension' : 'Suspend'}
-              <span className="sr-only"> @{handle}</span>
+              {account.suspended
+                ? t.rich('liftSuspensionButton', { handle, hidden })
+                : t.rich('suspendButton', { handle, hidden })}
             </Button>
           )}
           {/* One's own password is changed in the settings, with the current one. */}
           {isAdmin && !isSelf && (
             <Button variant="secondary" className="min-h-11" onClick={() => setDialog('password')}>
-              Force password reset<span className="sr-only"> for @{handle}</span>
+              {t.rich('forcePasswordResetButton', { handle, hidden })}
             </Button>
           )}
         </div>
@@ -248,25 +255,23 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
       </p>
       <ConfirmDialog
         isOpen={dialog === 'suspend'}
-        title={`Suspend @${handle}?`}
-        confirmLabel="Suspend"
+        title={t('suspendConfirmTitle', { handle })}
+        confirmLabel={t('suspendConfirmLabel')}
         isBusy={suspension.isPending}
         onCancel={() => setDialog(null)}
         onConfirm={() => setSuspended(true)}
       >
-        Their sessions end at once, they cannot log in, and their posts and profile are hidden from everyone
-        until the suspension is lifted.
+        {t('suspendConfirmBody')}
       </ConfirmDialog>
       <ConfirmDialog
         isOpen={dialog === 'password'}
-        title={`Force a password reset for @${handle}?`}
-        confirmLabel="Force password reset"
+        title={t('passwordResetConfirmTitle', { handle })}
+        confirmLabel={t('passwordResetConfirmLabel')}
         isBusy={passwordReset.isPending}
         onCancel={() => setDialog(null)}
         onConfirm={forcePasswordReset}
       >
-        @{handle} is logged out everywhere at once, their password stops working, and they are e-mailed a link
-        to choose a new one.
+        {t('passwordResetConfirmBody', { handle })}
       </ConfirmDialog>
     </li>
   );

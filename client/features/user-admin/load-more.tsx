@@ -1,7 +1,9 @@
 import { type RefObject, useEffect, useRef } from 'react';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { userAdminMessages } from './user-admin.messages';
 
 /**
  * "Load more" for a list of `<li tabIndex={-1}>`: once the next page shows, focus moves to its
@@ -35,11 +37,12 @@ export function LoadMoreButton({
   error: unknown;
   onClick: () => void;
 }) {
+  const t = useT(userAdminMessages);
   return (
     <div className="flex flex-col items-start gap-2">
       {error !== null && <Alert>{userMessageOf(error)}</Alert>}
       <Button variant="secondary" isBusy={isBusy} onClick={onClick} className="min-h-11">
-        Load more
+        {t('loadMore')}
       </Button>
     </div>
   );
@@ -49,10 +52,11 @@ const BAR = 'rounded bg-slate-200 motion-safe:animate-pulse dark:bg-slate-700';
 
 /** Stand-in rows while a list loads, as tall as the rows that replace them. */
 export function SkeletonRows({ count, hasAvatar }: { count: number; hasAvatar: boolean }) {
+  const t = useT(userAdminMessages);
   return (
     <div>
       <p role="status" className="sr-only">
-        Loading…
+        {t('loading')}
       </p>
       <div
         aria-hidden="true"
@@ -74,11 +78,12 @@ export function SkeletonRows({ count, hasAvatar }: { count: number; hasAvatar: b
 
 /** A list that could not be read, with the way to ask again. */
 export function LoadFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT(userAdminMessages);
   return (
     <div role="alert" className="text-slate-700 dark:text-slate-300">
       {userMessageOf(error)}{' '}
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </Button>
     </div>
   );

@@ -1,19 +1,21 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 // Types only: the contract's runtime values would bring zod into this page's chunk.
 import type { AdminUserFilter } from '../../../common/contracts/staff';
+import { useT } from '../../i18n';
 import { TextField } from '../../ui/text-field';
+import { userAdminMessages } from './user-admin.messages';
 
 /** Pause in typing after which the list follows what was typed. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Every filter the server knows, in the order offered; the Record makes a new one a type error here. */
-const FILTER_LABELS: Record<AdminUserFilter, string> = {
-  all: 'All accounts',
-  staff: 'Admins and moderators',
-  suspended: 'Suspended',
-  pending: 'Awaiting approval',
-  unconfirmed: 'Unconfirmed address',
-};
+const FILTER_LABELS = {
+  all: 'filterAll',
+  staff: 'filterStaff',
+  suspended: 'filterSuspended',
+  pending: 'filterPending',
+  unconfirmed: 'filterUnconfirmed',
+} as const satisfies Record<AdminUserFilter, keyof typeof userAdminMessages.source>;
 
 /** A filter from the address bar; anything else shows every account. */
 export function adminUserFilterOf(value: string | null): AdminUserFilter {
@@ -39,6 +41,7 @@ export function UserSearch({
   filter,
   onChange,
 }: AccountSearch & { onChange: (search: AccountSearch) => void }) {
+  const t = useT(userAdminMessages);
   const selectId = useId();
   const [text, setText] = useState(q);
   const [seenQ, setSeenQ] = useState(q);
@@ -70,12 +73,12 @@ export function UserSearch({
   return (
     <form
       role="search"
-      aria-label="Find accounts"
+      aria-label={t('searchFormLabel')}
       onSubmit={onSubmit}
       className="flex flex-wrap items-end gap-3"
     >
       <TextField
-        label="Search accounts"
+        label={t('searchFieldLabel')}
         type="search"
         value={text}
         maxLength={100}
@@ -91,7 +94,7 @@ export function UserSearch({
       />
       <div className="flex min-w-0 flex-col gap-1.5 max-[22rem]:w-full">
         <label htmlFor={selectId} className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          Show
+          {t('filterLabel')}
         </label>
         <select
           id={selectId}
@@ -101,7 +104,7 @@ export function UserSearch({
         >
           {Object.entries(FILTER_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </select>

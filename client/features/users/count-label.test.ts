@@ -3,15 +3,16 @@ import { countLabel } from './count-label';
 
 describe('countLabel', () => {
   it('agrees the noun with the number', () => {
-    expect(countLabel(0, 'follower', 'followers')).toBe('0 followers');
-    expect(countLabel(1, 'follower', 'followers')).toBe('1 follower');
-    expect(countLabel(2, 'follower', 'followers')).toBe('2 followers');
-    expect(countLabel(1, 'following', 'following')).toBe('1 following');
+    expect(countLabel('followers', 0)).toBe('0 followers');
+    expect(countLabel('followers', 1)).toBe('1 follower');
+    expect(countLabel('followers', 2)).toBe('2 followers');
+    expect(countLabel('following', 1)).toBe('1 following');
+    expect(countLabel('posts', 1)).toBe('1 post');
+    expect(countLabel('replies', 2)).toBe('2 replies');
+    expect(countLabel('likesReceived', 1)).toBe('1 like received');
   });
 
-  it("writes the number in the reader's notation", () => {
-    expect(countLabel(12_345, 'follower', 'followers')).toBe(
-      `${new Intl.NumberFormat().format(12_345)} followers`,
-    );
+  it("writes the number in the language's notation", () => {
+    expect(countLabel('followers', 12_345)).toBe('12,345 followers');
   });
 });

@@ -1,10 +1,20 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProfileCounts, ProfileViewer, PublicProfile } from '../../../common/contracts/users';
+import { type Locale, useLocale, useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import { countLabel } from './count-label';
+import { usersMessages } from './users.messages';
 
-const joined = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+const joinedFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/** "November 2026", as the language writes a month. */
+function joinedDate(iso: string, locale: Locale): string {
+  let format = joinedFormats.get(locale);
+  if (!format)
+    joinedFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' })));
+  return format.format(new Date(iso));
+}
 
 const COUNT_LINK =
   'inline-flex min-h-11 items-center rounded font-semibold text-slate-900 hover:underline sm:min-h-0 dark:text-slate-100';
@@ -23,6 +33,8 @@ export function ProfileHeader({
   counts: ProfileCounts | null;
   viewer: ProfileViewer;
 }) {
+  const t = useT(usersMessages);
+  const locale = useLocale();
   return (
     <header className="flex flex-col gap-4">
       <div className="flex items-center gap-4">
@@ -31,21 +43,21 @@ export function ProfileHeader({
           <div className="flex items-center gap-2">
             <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words">{user.displayName}</h1>
             {user.locked && (
-              <span title="Approves followers" className="shrink-0">
+              <span title={t('approvesFollowers')} className="shrink-0">
                 <Lock
                   role="img"
-                  aria-label="Approves followers"
+                  aria-label={t('approvesFollowers')}
                   className="size-5 text-slate-600 dark:text-slate-400"
                 />
               </span>
             )}
           </div>
           <p className="text-slate-600 dark:text-slate-400">
-            @{user.handle} · Joined {joined.format(new Date(user.createdAt))}
+            {t('handleAndJoined', { handle: user.handle, date: joinedDate(user.createdAt, locale) })}
           </p>
           {viewer.followsYou && (
             <span className="mt-1 inline-block rounded-md bg-slate-200 px-2 text-xs leading-5 font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-200">
-              Follows you
+              {t('followsYou')}
             </span>
           )}
         </div>
@@ -53,22 +65,22 @@ export function ProfileHeader({
       {user.bio && <p className="whitespace-pre-line break-words">{user.bio}</p>}
       {counts && (
         <ul
-          aria-label="Activity"
+          aria-label={t('activityLabel')}
           className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
         >
           <li>
             <Link to={`/@${user.handle}/followers`} className={COUNT_LINK}>
-              {countLabel(counts.followers, 'follower', 'followers')}
+              {countLabel('followers', counts.followers, t)}
             </Link>
           </li>
           <li>
             <Link to={`/@${user.handle}/following`} className={COUNT_LINK}>
-              {countLabel(counts.following, 'following', 'following')}
+              {countLabel('following', counts.following, t)}
             </Link>
           </li>
-          <li>{countLabel(counts.posts, 'post', 'posts')}</li>
-          <li>{countLabel(counts.replies, 'reply', 'replies')}</li>
-          <li>{countLabel(counts.likesReceived, 'like received', 'likes received')}</li>
+          <li>{countLabel('posts', counts.posts, t)}</li>
+          <li>{countLabel('replies', counts.replies, t)}</li>
+          <li>{countLabel('likesReceived', counts.likesReceived, t)}</li>
         </ul>
       )}
     </header>

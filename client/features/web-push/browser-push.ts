@@ -1,5 +1,7 @@
 import type { PushSubscribeRequest } from '../../../common/contracts/web-push';
+import { translate } from '../../i18n';
 import { UserFacingError } from '../../lib/api-client';
+import { webPushMessages } from './web-push.messages';
 
 /** How long to wait for the service worker before saying this page cannot get notifications. */
 export const SERVICE_WORKER_WAIT_MS = 10_000;
@@ -25,8 +27,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 async function readyRegistration(): Promise<ServiceWorkerRegistration> {
   const timeout = new Promise<never>((_resolve, reject) =>
     setTimeout(
-      () =>
-        reject(new UserFacingError('This page cannot receive notifications yet. Reload it and try again.')),
+      () => reject(new UserFacingError(translate(webPushMessages)('serviceWorkerTimeout'))),
       SERVICE_WORKER_WAIT_MS,
     ),
   );
@@ -40,22 +41,18 @@ async function readyRegistration(): Promise<ServiceWorkerRegistration> {
 export async function subscribeThisBrowser(applicationServerKey: string): Promise<PushSubscribeRequest> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
-    throw new UserFacingError(
-      'Notifications are blocked for this site. Allow them in your browser’s site settings.',
-    );
+    throw new UserFacingError(translate(webPushMessages)('permissionBlocked'));
   }
   const registration = await readyRegistration();
   const subscription = await registration.pushManager
     .subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(applicationServerKey) })
     .catch((error: unknown) => {
-      throw new UserFacingError('Your browser could not subscribe to notifications. Try again later.', {
-        cause: error,
-      });
+      throw new UserFacingError(translate(webPushMessages)('subscribeFailed'), { cause: error });
     });
   const json = subscription.toJSON();
   const { p256dh, auth } = json.keys ?? {};
   if (!json.endpoint || !p256dh || !auth) {
-    throw new UserFacingError('Your browser gave an incomplete subscription. Try again later.');
+    throw new UserFacingError(translate(webPushMessages)('subscriptionIncomplete'));
   }
   return { endpoint: json.endpoint, keys: { p256dh, auth } };
 }

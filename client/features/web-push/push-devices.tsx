@@ -1,18 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PushDevice } from '../../../common/contracts/web-push';
+import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { RelativeTime } from '../../ui/relative-time';
 import { ThisDeviceBadge } from '../../ui/this-device-badge';
 import { pushSupport, subscribeThisBrowser, unsubscribeThisBrowser } from './browser-push';
+import { webPushMessages } from './web-push.messages';
 import { usePushDevices, useRegisterPushDevice, useRemovePushDevice } from './web-push.queries';
 
-const SUPPORT_NOTES = {
-  unsupported:
-    'This browser cannot receive notifications. On an iPhone or iPad, add Tidings to your Home Screen first.',
-  denied:
-    'Notifications are blocked for this site. Allow them in your browser’s site settings, then turn them on here.',
+const SUPPORT_NOTE_KEYS = {
+  unsupported: 'unsupportedNote',
+  denied: 'deniedNote',
 } as const;
 
 function DeviceRow({
@@ -24,6 +24,7 @@ function DeviceRow({
   onRemove: () => void;
   isBusy: boolean;
 }) {
+  const t = useT(webPushMessages);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div>
@@ -32,17 +33,19 @@ function DeviceRow({
           {device.isThisSession && <ThisDeviceBadge />}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Turned on <RelativeTime iso={device.createdAt} />
+          {t.rich('turnedOn', { time: <RelativeTime iso={device.createdAt} /> })}
           {device.lastPushedAt && (
-            <>
-              {' '}
-              · last notified <RelativeTime iso={device.lastPushedAt} />
-            </>
+            <> {t.rich('lastNotified', { time: <RelativeTime iso={device.lastPushedAt} /> })}</>
           )}
         </p>
       </div>
-      <Button variant="secondary" aria-label={`Turn off ${device.device}`} isBusy={isBusy} onClick={onRemove}>
-        Turn off
+      <Button
+        variant="secondary"
+        aria-label={t('turnOffLabel', { device: device.device })}
+        isBusy={isBusy}
+        onClick={onRemove}
+      >
+        {t('turnOff')}
       </Button>
     </li>
   );
@@ -54,6 +57,7 @@ function DeviceRow({
  * its session ends (a log-out there turns it off).
  */
 export function PushDevices() {
+  const t = useT(webPushMessages);
   const devices = usePushDevices();
   const register = useRegisterPushDevice();
   const remove = useRemovePushDevice();
@@ -61,7 +65,7 @@ export function PushDevices() {
     mutationFn: async (applicationServerKey: string) =>
       register.mutateAsync(await subscribeThisBrowser(applicationServerKey)),
   });
-  if (devices.isPending) return <p className="min-h-24 text-slate-600 dark:text-slate-400">Loading…</p>;
+  if (devices.isPending) return <p className="min-h-24 text-slate-600 dark:text-slate-400">{t('loading')}</p>;
   if (devices.isError) return <Alert>{userMessageOf(devices.error)}</Alert>;
   const support = pushSupport();
   const isThisDeviceOn = devices.data.devices.some((device) => device.isThisSession);
@@ -69,7 +73,7 @@ export function PushDevices() {
   return (
     <div className="flex flex-col gap-3">
       {support === 'unsupported' || support === 'denied' ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">{SUPPORT_NOTES[support]}</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t(SUPPORT_NOTE_KEYS[support])}</p>
       ) : (
         !isThisDeviceOn && (
           <div>
@@ -77,17 +81,14 @@ export function PushDevices() {
               isBusy={turnOn.isPending}
               onClick={() => turnOn.mutate(devices.data.applicationServerKey)}
             >
-              Turn on for this device
+              {t('turnOnThisDevice')}
             </Button>
           </div>
         )
       )}
       {error && <Alert>{userMessageOf(error)}</Alert>}
       {devices.data.devices.length > 0 && (
-        <ul
-          aria-label="Devices with notifications"
-          className="divide-y divide-slate-200 dark:divide-slate-800"
-        >
+        <ul aria-label={t('devicesLabel')} className="divide-y divide-slate-200 dark:divide-slate-800">
           {devices.data.devices.map((device) => (
             <DeviceRow
               key={device.id}
