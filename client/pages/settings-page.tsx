@@ -14,6 +14,7 @@ import { YourDataSettings } from '../features/data-export';
 import { EmailNotificationSettingsForm } from '../features/email-notifications';
 import { FollowSettingsForm } from '../features/follows';
 import { InviteLinks, useHasInviteLinks } from '../features/invites';
+import { LanguageSettings, languageMessages } from '../features/language';
 import { PasskeySettings } from '../features/passkeys';
 import { BlockedAndMutedAccounts, useSafetyStatus } from '../features/safety';
 import { TwoFactorSettings } from '../features/two-factor';
@@ -30,6 +31,7 @@ import { pagesSettingsMessages } from './pages-settings.messages';
  */
 export function SettingsPage() {
   const t = useT(pagesSettingsMessages);
+  const tLanguage = useT(languageMessages);
   const { data: user, isPending } = useCurrentUser();
   const status = useSafetyStatus(Boolean(user));
   const hasInviteLinks = useHasInviteLinks(Boolean(user));
@@ -45,6 +47,13 @@ export function SettingsPage() {
       </SettingsSection>
       <SettingsSection title={t('profileTitle')}>
         <ProfileForm key={user.id} user={user} />
+      </SettingsSection>
+      <SettingsSection
+        id="language"
+        title={tLanguage('sectionTitle')}
+        description={tLanguage('sectionDescription')}
+      >
+        <LanguageSettings />
       </SettingsSection>
       <SettingsSection title={t('emailTitle')} description={t('emailDescription')}>
         <EmailStatus user={user} />

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import {
+  browserLanguage,
+  chosenLanguage,
+  LOCALE_NAMES,
+  LOCALES,
+  rememberLanguage,
+  switchLanguage,
+  useLocale,
+  useT,
+  type Locale,
+} from '../../i18n';
+import { languageMessages } from './language.messages';
+
+/** The value of "Same as this browser": not a language, so it can never collide with one. */
+const FOLLOW_BROWSER = 'browser';
+
+const CONTROL_CLASS =
+  'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 sm:max-w-xs dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+/**
+ * Settings → Language. Kept on this device, not the account: a shared or borrowed device keeps
+ * its reader's language, and the choice applies before anyone logs in. The whole app switches
+ * at once, without a reload.
+ */
+export function LanguageSettings() {
+  const t = useT(languageMessages);
+  const locale = useLocale();
+  const id = useId();
+  const [choice, setChoice] = useState<Locale | null>(chosenLanguage);
+  const [status, setStatus] = useState<'idle' | 'switching' | 'failed'>('idle');
+
+  const choose = (value: string) => {
+    const next = LOCALES.find((candidate) => candidate === value) ?? null;
+    setStatus('switching');
+    switchLanguage(next ?? browserLanguage()).then(
+      () => {
+        rememberLanguage(next);
+        setChoice(next);
+        setStatus('idle');
+      },
+      () => setStatus('failed'),
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-900 dark:text-slate-100">
+        {t('selectLabel')}
+      </label>
+      <select
+        id={id}
+        className={CONTROL_CLASS}
+        value={choice ?? FOLLOW_BROWSER}
+        aria-busy={status === 'switching' || undefined}
+        onChange={(event) => choose(event.target.value)}
+      >
+        <option value={FOLLOW_BROWSER}>
+          {t('followBrowser', { language: LOCALE_NAMES[browserLanguage()] })}
+        </option>
+        {LOCALES.map((candidate) => (
+          // Each language in its own name and marked as such, so a screen reader pronounces it.
+          <option key={candidate} value={candidate} lang={candidate}>
+            {LOCALE_NAMES[candidate]}
+          </option>
+        ))}
+      </select>
+      <p role="status" className="min-h-5 text-sm text-slate-700 dark:text-slate-300" lang={locale}>
+        {status === 'switching' && t('switching')}
+        {status === 'failed' && t('switchFailed')}
+      </p>
+    </div>
+  );
+}
