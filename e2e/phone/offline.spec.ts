@@ -61,5 +61,7 @@ test('offline on a phone: the saved feed with its banner, and a post kept as a d
   expect(
     ((await feed.json()) as { posts: { bodyText: string }[] }).posts.map((post) => post.bodyText),
   ).toContain(text);
+  // And the feed shows it, though it was refreshing (back online) when the post was sent.
+  await expect(page.getByRole('article').filter({ hasText: text })).toBeVisible();
   await expect(banner).toBeHidden();
 });

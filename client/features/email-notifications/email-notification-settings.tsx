@@ -35,8 +35,7 @@ export function EmailNotificationSettingsForm({ isAddressConfirmed }: { isAddres
     >
       {update.error && <Alert>{userMessageOf(update.error)}</Alert>}
       <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-400">
-        {/* The hook's note says only that the save went through: worded here. */}
-        {saved && t('saved')}
+        {saved}
       </p>
     </CheckboxFieldset>
   );
