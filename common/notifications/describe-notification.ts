@@ -36,8 +36,9 @@ export function actorsPhrase(notification: Notification): string {
 }
 
 /**
- * What the list, the live region and a pushed notification say: "Ana and 3 others liked your
- * post", shared by the browser and the server so the three never disagree.
+ * What a pushed notification says, in English: "Ana and 3 others liked your post". The browser
+ * words the same data in the reader's language (client/features/notifications/notification-text.ts),
+ * whose test holds its English to this one, so the list and a push never disagree.
  */
 export function describeNotification(notification: Notification): { sentence: string; excerpt: string } {
   if (isNotice(notification.type)) return NOTICES[notification.type];
