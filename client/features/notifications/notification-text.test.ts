@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Notification } from '../../../common/contracts/notifications';
-import { describeNotification } from '../../../common/notifications/describe-notification';
+import { NOTIFICATION_TYPES, type Notification } from '../../../common/contracts/notifications';
+import { describeNotification, isNotice } from '../../../common/notifications/describe-notification';
 import { notificationAnnouncement, notificationText } from './notification-text';
 
 const person = (displayName: string) => ({ id: displayName, handle: displayName.toLowerCase(), displayName });
@@ -23,15 +23,8 @@ function entry(
   };
 }
 
-const TYPES: Notification['type'][] = [
-  'mention',
-  'reply',
-  'like',
-  'repost',
-  'quote',
-  'follow',
-  'follow-request',
-];
+/** Every type someone does to the reader; notices have no actors to name. */
+const TYPES = NOTIFICATION_TYPES.filter((type) => !isNotice(type));
 
 describe('notificationText', () => {
   it('says in English exactly what the server pushes', () => {
