@@ -29,6 +29,11 @@ export function formatMessage(locale: Locale, message: CompiledMessage, values?:
   return String(formatterFor(locale, message).format(values));
 }
 
+/** What a message laid out in pieces takes: each tag's function makes one piece of its words. */
+export type PartValues<Part> = Readonly<
+  Record<string, string | number | Date | ((chunks: (string | Part)[]) => Part)>
+>;
+
 /**
  * A message with tags as its pieces: text, and what each tag's function made of its words. For a
  * caller that lays the pieces out itself (a sentence with a link it builds).
@@ -36,7 +41,7 @@ export function formatMessage(locale: Locale, message: CompiledMessage, values?:
 export function formatMessageParts<Part>(
   locale: Locale,
   message: CompiledMessage,
-  values: Readonly<Record<string, string | number | Date | ((chunks: (string | Part)[]) => Part)>>,
+  values: PartValues<Part>,
 ): (string | Part)[] {
   if (typeof message === 'string') return [message];
   const parts = formatterFor(locale, message).format<Part>(values);

@@ -15,6 +15,8 @@ const BUNDLES: Record<TranslatedLocale, () => Promise<{ default: Record<string, 
 };
 
 let state: I18nState = { locale: SOURCE_LOCALE, catalogs: {} };
+/** The language asked for last: a slower chunk arriving after a later choice is not applied. */
+let wanted: Locale = SOURCE_LOCALE;
 const listeners = new Set<() => void>();
 
 export function getI18n(): I18nState {
@@ -28,7 +30,9 @@ export function subscribeI18n(listener: () => void): () => void {
 
 /** Loads a language's catalogues, then switches the whole app to it at once. */
 export async function switchLanguage(locale: Locale): Promise<void> {
+  wanted = locale;
   const catalogs = locale === SOURCE_LOCALE ? {} : (await BUNDLES[locale]()).default;
+  if (locale !== wanted) return;
   state = { locale, catalogs };
   document.documentElement.lang = locale;
   for (const listener of listeners) listener();

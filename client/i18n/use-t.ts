@@ -4,6 +4,7 @@ import {
   formatMessageParts,
   formatRichMessage,
   type MessageValues,
+  type PartValues,
   type RichMessageValues,
 } from './format-message';
 import { getI18n, subscribeI18n, type I18nState } from './i18n-store';
@@ -15,10 +16,7 @@ export interface Translate<Key extends string> {
   (key: Key, values?: MessageValues): string;
   rich(key: Key, values: RichMessageValues): ReactNode;
   /** The message's pieces, each tag's words turned into what its function makes of them. */
-  parts<Part>(
-    key: Key,
-    values: Readonly<Record<string, string | number | Date | ((chunks: (string | Part)[]) => Part)>>,
-  ): (string | Part)[];
+  parts<Part>(key: Key, values: PartValues<Part>): (string | Part)[];
 }
 
 function translator<Key extends string>(namespace: MessageNamespace<Key>, i18n: I18nState): Translate<Key> {
@@ -26,10 +24,8 @@ function translator<Key extends string>(namespace: MessageNamespace<Key>, i18n: 
   const message = (key: Key) => i18n.catalogs[namespace.name]?.[key] ?? namespace.source[key];
   const t = (key: Key, values?: MessageValues) => formatMessage(i18n.locale, message(key), values);
   t.rich = (key: Key, values: RichMessageValues) => formatRichMessage(i18n.locale, message(key), values);
-  t.parts = <Part>(
-    key: Key,
-    values: Readonly<Record<string, string | number | Date | ((chunks: (string | Part)[]) => Part)>>,
-  ) => formatMessageParts<Part>(i18n.locale, message(key), values);
+  t.parts = <Part>(key: Key, values: PartValues<Part>) =>
+    formatMessageParts<Part>(i18n.locale, message(key), values);
   return t;
 }
 

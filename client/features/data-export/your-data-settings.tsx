@@ -1,6 +1,6 @@
 import { Archive, CircleAlert, Download, LoaderCircle } from 'lucide-react';
 import type { DataExportStatus } from '../../../common/contracts/data-export';
-import { currentLocale, type Locale, translate, useLocale, useT } from '../../i18n';
+import { currentLocale, numberFormat, translate, useLocale, useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -12,22 +12,13 @@ import {
 } from './data-export.queries';
 import { dataExportMessages } from './data-export.messages';
 
-const megabyteFormats = new Map<Locale, Intl.NumberFormat>();
-
-function megabytes(locale: Locale): Intl.NumberFormat {
-  let format = megabyteFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-    megabyteFormats.set(locale, format);
-  }
-  return format;
-}
-
 /** "840 KB", "12.3 MB": enough to know whether to wait for Wi-Fi. */
 export function formatSize(bytes: number): string {
   const t = translate(dataExportMessages);
   if (bytes < 1024 * 1024) return t('sizeKilobytes', { size: Math.max(1, Math.round(bytes / 1024)) });
-  return t('sizeMegabytes', { size: megabytes(currentLocale()).format(bytes / (1024 * 1024)) });
+  return t('sizeMegabytes', {
+    size: numberFormat(currentLocale(), { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024)),
+  });
 }
 
 /** The settings page's "Your data": the archive's state, the button, the download. */

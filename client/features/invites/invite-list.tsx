@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Invite } from '../../../common/contracts/instance';
-import { type Locale, type Translate, useLocale, useT } from '../../i18n';
+import { dateTimeFormat, type Locale, type Translate, useLocale, useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -11,16 +11,9 @@ import { invitesMessages } from './invites.messages';
 
 type InvitesKey = keyof typeof invitesMessages.source;
 
-const exactTimeFormats = new Map<Locale, Intl.DateTimeFormat>();
-
 /** With seconds: two links made in the same minute still get different button names. */
 function exactTime(iso: string, locale: Locale): string {
-  let format = exactTimeFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
-    exactTimeFormats.set(locale, format);
-  }
-  return format.format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 }
 
 const hasPassed = (iso: string) => new Date(iso).getTime() <= Date.now();

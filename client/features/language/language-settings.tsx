@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   browserLanguage,
   chosenLanguage,
@@ -6,17 +6,14 @@ import {
   LOCALES,
   rememberLanguage,
   switchLanguage,
-  useLocale,
   useT,
   type Locale,
 } from '../../i18n';
+import { SelectField } from '../../ui/select-field';
 import { languageMessages } from './language.messages';
 
 /** The value of "Same as this browser": not a language, so it can never collide with one. */
 const FOLLOW_BROWSER = 'browser';
-
-const CONTROL_CLASS =
-  'min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 sm:max-w-xs dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 /**
  * Settings → Language. Kept on this device, not the account: a shared or borrowed device keeps
@@ -25,8 +22,6 @@ const CONTROL_CLASS =
  */
 export function LanguageSettings() {
   const t = useT(languageMessages);
-  const locale = useLocale();
-  const id = useId();
   const [choice, setChoice] = useState<Locale | null>(chosenLanguage);
   const [status, setStatus] = useState<'idle' | 'switching' | 'failed'>('idle');
 
@@ -45,12 +40,9 @@ export function LanguageSettings() {
 
   return (
     <div className="flex flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium text-slate-900 dark:text-slate-100">
-        {t('selectLabel')}
-      </label>
-      <select
-        id={id}
-        className={CONTROL_CLASS}
+      <SelectField
+        label={t('selectLabel')}
+        className="sm:max-w-xs"
         value={choice ?? FOLLOW_BROWSER}
         aria-busy={status === 'switching' || undefined}
         onChange={(event) => choose(event.target.value)}
@@ -64,8 +56,8 @@ export function LanguageSettings() {
             {LOCALE_NAMES[candidate]}
           </option>
         ))}
-      </select>
-      <p role="status" className="min-h-5 text-sm text-slate-700 dark:text-slate-300" lang={locale}>
+      </SelectField>
+      <p role="status" className="min-h-5 text-sm text-slate-700 dark:text-slate-300">
         {status === 'switching' && t('switching')}
         {status === 'failed' && t('switchFailed')}
       </p>

@@ -1,6 +1,6 @@
 import { RotateCcw, RotateCw, ZoomIn, ZoomOut } from 'lucide-react';
-import { useId, useMemo } from 'react';
-import { useLocale, useT } from '../../i18n';
+import { useId } from 'react';
+import { numberFormat, useLocale, useT } from '../../i18n';
 import { Button } from '../../ui/button';
 import { ASPECT_PRESETS, type AspectPreset, FREE_CROP_MIN_PERCENT, type Rotation } from './crop-math';
 import { type CropMessageKey, cropMessages } from './crop.messages';
@@ -44,11 +44,8 @@ export function CropControls(props: CropControlsProps) {
   const t = useT(cropMessages);
   const locale = useLocale();
   const { preset, freeSize, onFreeSizeChange } = props;
-  const percentFormat = useMemo(
-    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
-    [locale],
-  );
-  const percent = (value: number) => percentFormat.format(value / 100);
+  const percent = (value: number) =>
+    numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
   return (
     <div className="grid gap-4 text-sm">
       {!props.isAspectLocked && (

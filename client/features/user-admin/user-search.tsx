@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 // Types only: the contract's runtime values would bring zod into this page's chunk.
 import type { AdminUserFilter } from '../../../common/contracts/staff';
 import { useT } from '../../i18n';
+import { SELECT_CLASS } from '../../ui/select-field';
 import { TextField } from '../../ui/text-field';
 import { userAdminMessages } from './user-admin.messages';
 
@@ -100,7 +101,7 @@ export function UserSearch({
           id={selectId}
           value={filter}
           onChange={(event) => send({ q: text.trim(), filter: adminUserFilterOf(event.target.value) })}
-          className="min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+          className={SELECT_CLASS}
         >
           {Object.entries(FILTER_LABELS).map(([value, label]) => (
             <option key={value} value={value}>

@@ -1,19 +1,14 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProfileCounts, ProfileViewer, PublicProfile } from '../../../common/contracts/users';
-import { type Locale, useLocale, useT } from '../../i18n';
+import { dateTimeFormat, type Locale, useLocale, useT } from '../../i18n';
 import { Avatar } from '../../ui/avatar';
 import { countLabel } from './count-label';
 import { usersMessages } from './users.messages';
 
-const joinedFormats = new Map<Locale, Intl.DateTimeFormat>();
-
 /** "November 2026", as the language writes a month. */
 function joinedDate(iso: string, locale: Locale): string {
-  let format = joinedFormats.get(locale);
-  if (!format)
-    joinedFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' })));
-  return format.format(new Date(iso));
+  return dateTimeFormat(locale, { month: 'long', year: 'numeric' }).format(new Date(iso));
 }
 
 const COUNT_LINK =
