@@ -5,7 +5,7 @@
 // Every step runs even when an earlier one failed (the browser tests need a build, so they are
 // the one exception), and the closing `tests: N passed, M failed` line is printed on every run.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { ensureChromium, ensureDependencies, isBuildCurrent, markBuildCurrent, root } from './lib.mjs';
 import { npmScript, runStep, runStepsTogether } from './steps.mjs';
 
@@ -56,6 +56,9 @@ const browser = read(playwrightResults);
 const passed = (unit?.numPassedTests ?? 0) + (browser?.stats?.expected ?? 0);
 const failed = (unit?.numFailedTests ?? 0) + (browser?.stats?.unexpected ?? 0) + (browser?.stats?.flaky ?? 0);
 if (!unit) console.error('Vitest wrote no results (.tmp/vitest-results.json): its tests are not counted.');
+// Vitest's own report of a failure scrolls far up a long log; its name and first line are repeated
+// here, where the end of the log (and CI's summary of it) shows them.
+for (const line of failedUnitTests(unit)) console.error(`✗ Vitest: ${line}`);
 if (isBuilt && !browser)
   console.error('Playwright wrote no results (.tmp/playwright-results.json): its tests are not counted.');
 // A project whose dependency failed (the live readers after a failing app test) does not run.
@@ -66,3 +69,15 @@ if (failures.length === 0) console.log(`\n✓ All checks passed${where}.`);
 else console.error(`\n✗ Failed${where}: ${failures.join(', ')}.`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exitCode = failures.length === 0 ? 0 : 1;
+
+/** One line per failed Vitest test, or per test file that failed without a failed test in it. */
+function failedUnitTests(results) {
+  const firstLine = (message) => (message ?? '').trim().split('\n')[0].slice(0, 300);
+  return (results?.testResults ?? []).flatMap((file) => {
+    const path = relative(root, file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (tests.length > 0)
+      return tests.map((test) => `${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    return file.status === 'failed' ? [`${path}: ${firstLine(file.message)}`] : [];
+  });
+}

@@ -29,16 +29,20 @@ const logIn = () =>
     payload: { login: ana.account.email, password: ana.account.password },
   });
 
-/** Sets the app up and turns two-factor sign-in on; answers the secret and the recovery codes. */
-async function turnOn(): Promise<{ secret: string; recoveryCodes: string[] }> {
+/**
+ * Sets the app up and turns two-factor sign-in on; answers the secret, the recovery codes and the
+ * code that turned it on.
+ */
+async function turnOn(): Promise<{ secret: string; recoveryCodes: string[]; enablingCode: string }> {
   const setup = await call('/me/two-factor/totp/setup', { currentPassword: ana.account.password });
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, uri, qrCode } = setup.json<{ secret: string; uri: string; qrCode: string }>();
   expect(uri).toMatch(new RegExp(`^otpauth://totp/Tidings:.+\\?.*secret=${secret}`));
   expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
-  const enabled = await call('/me/two-factor/totp/enable', { code: await codeFor(secret) });
+  const enablingCode = await codeFor(secret);
+  const enabled = await call('/me/two-factor/totp/enable', { code: enablingCode });
   expect(enabled.statusCode, enabled.body).toBe(200);
-  return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes };
+  return { secret, recoveryCodes: enabled.json<{ recoveryCodes: string[] }>().recoveryCodes, enablingCode };
 }
 
 describe('two-factor sign-in', () => {
@@ -87,12 +91,13 @@ describe('two-factor sign-in', () => {
   });
 
   it('takes each app code once, each recovery code once, and limits guessing per account', async () => {
-    const { secret, recoveryCodes } = await turnOn();
+    const { secret, recoveryCodes, enablingCode } = await turnOn();
     const challenge = async () => (await logIn()).json<{ twoFactorChallenge: string }>().twoFactorChallenge;
-    // The code that turned it on was already used.
+    // The code that turned it on was already used. (That exact code, not the current one: on a busy
+    // machine the 30-second step may have turned since, and the next step's code is a fresh one.)
     const reused = await call(
       '/auth/login/two-factor',
-      { challenge: await challenge(), code: await codeFor(secret) },
+      { challenge: await challenge(), code: enablingCode },
       '',
     );
     expect(reused.json().error.code).toBe('two_factor_code_invalid');
