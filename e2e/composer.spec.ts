@@ -5,6 +5,7 @@ import { showLivePost, signedIn } from './support/live';
 import { loadedScripts } from './support/scripts';
 import { signUp, uniqueAccount } from './support/accounts';
 import { editorOf, openComposer } from './support/composer';
+import { chooseOwnPostAction } from './support/posts';
 
 /** Types the start of a handle after "@", then picks the person with the arrow keys and Enter. */
 async function mention(
@@ -166,7 +167,7 @@ test('editing a post loads its mentions back as mentions', async ({ browser }) =
   const card = page.getByRole('feed').getByRole('article').filter({ hasText: marker });
   await expect(card.locator('a[data-type="mention"]')).toBeVisible();
 
-  await card.getByRole('button', { name: 'Edit' }).click();
+  await chooseOwnPostAction(card, 'Edit');
   const edit = editorOf(card, 'Edit post');
   await expect(edit).toBeFocused();
   // An atom node in the editor, not an editable link.

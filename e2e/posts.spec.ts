@@ -2,6 +2,7 @@ import { expect, test } from './support/test';
 import { expectAccessible } from './support/a11y';
 import { signUp, uniqueAccount } from './support/accounts';
 import { editorOf, openComposer, publish } from './support/composer';
+import { chooseOwnPostAction } from './support/posts';
 
 test('writes, likes, replies to, edits and deletes a post', async ({ page }) => {
   const account = uniqueAccount();
@@ -29,7 +30,7 @@ test('writes, likes, replies to, edits and deletes a post', async ({ page }) => 
 
   await page.getByRole('link', { name: 'Tidings home' }).click();
   await expect(card.getByRole('link', { name: 'Replies (1)' })).toBeVisible();
-  await card.getByRole('button', { name: 'Edit' }).click();
+  await chooseOwnPostAction(card, 'Edit');
   const editor = editorOf(card, 'Edit post');
   await expect(editor).toBeFocused();
   await expect(editor).toHaveText(text);
@@ -39,7 +40,7 @@ test('writes, likes, replies to, edits and deletes a post', async ({ page }) => 
   const edited = feed.getByRole('article').filter({ hasText: `${text}, edited` });
   await expect(edited).toContainText('(edited)');
 
-  await edited.getByRole('button', { name: 'Delete' }).click();
+  await chooseOwnPostAction(edited, 'Delete');
   const dialog = page.getByRole('dialog', { name: 'Delete this post?' });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);

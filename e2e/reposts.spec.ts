@@ -4,6 +4,7 @@ import { API_HEADERS } from './support/accounts';
 import { editorOf } from './support/composer';
 import { showLivePost, signedIn } from './support/live';
 import { expect, test } from './support/test';
+import { chooseOwnPostAction } from './support/posts';
 
 // Reposting and quoting in a desktop browser: a repost arriving live on a follower's Home, its
 // undo, a quote with its card, the quoted author told, and the card once the post is deleted.
@@ -104,7 +105,7 @@ test('repost and quote: live on Home, undo, a quote card that outlives its post'
   // Cy deletes the post: Ana's quote stays, its card now says so, live.
   await cy.page.goto(`/@${cy.account.handle}`);
   const own = cy.page.getByRole('article').filter({ hasText: cyText });
-  await own.getByRole('button', { name: 'Delete' }).click();
+  await chooseOwnPostAction(own, 'Delete');
   await cy.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(own).toHaveCount(0);
   await expect(quoting.getByText('This post was removed')).toBeVisible();

@@ -11,6 +11,7 @@ import { freePort } from './support/free-port';
 import { ownServer } from './support/own-server';
 import { type PageServer, startPageServer } from './support/page-server';
 import { expect, test, visitorHeaders } from './support/test';
+import { ownPostMenu } from './support/posts';
 
 /** A phone held upright: the size most of these screens were found wanting at. */
 const PHONE: BrowserContextOptions = {
@@ -220,21 +221,23 @@ test.describe('at phone size', () => {
     await expect(feedPost(page, text)).toBeVisible();
   });
 
-  test('a post being edited hides its Edit and Delete buttons until the edit ends', async ({ page }) => {
+  test('a post being edited hides its menu of Edit and Delete until the edit ends', async ({ page }) => {
     await signUp(page, uniqueAccount());
     const text = `Edit me ${Date.now()}`;
     await publish(page, text);
     const card = feedPost(page, text);
-    const edit = card.getByRole('button', { name: 'Edit', exact: true });
-    await edit.click();
+    // From the keyboard: the menu opens on its first item, Edit.
+    await ownPostMenu(card).focus();
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+    await expect(card.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
+    await page.keyboard.press('Enter');
     await expect(editorOf(card, 'Edit post')).toBeFocused();
-    await expect(card.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
-    await expect(card.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+    await expect(ownPostMenu(card)).toHaveCount(0);
     await expectAccessible(page);
     await card.getByRole('button', { name: 'Cancel' }).click();
-    await expect(card.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
     // Focus goes back where the edit began.
-    await expect(edit).toBeFocused();
+    await expect(ownPostMenu(card)).toBeFocused();
   });
 
   test('the alt-text reminder offers "Post anyway" as an ordinary button, not a destructive one', async ({

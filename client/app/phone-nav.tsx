@@ -79,6 +79,8 @@ export function PhoneNav() {
       ref={root}
       id={PHONE_NAV_ID}
       aria-label={t('primaryNavLabel')}
+      // Menus that open near it open upwards instead (ui/menu-button.tsx).
+      data-screen-bottom
       className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] sm:hidden dark:border-slate-800 dark:bg-slate-950"
     >
       <div

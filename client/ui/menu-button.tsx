@@ -1,4 +1,50 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
+
+/** The least room kept between an open menu and the screen's edges. */
+const SCREEN_MARGIN_PX = 8;
+/** Between the button and its menu: Tailwind's `mt-1`/`mb-1`. */
+const GAP_PX = 4;
+
+/**
+ * Where the visible screen ends: the top of a bar fixed at its bottom (marked
+ * `data-screen-bottom`, the phone's navigation) when one shows, else the window's bottom.
+ */
+function screenFloor(): number {
+  const bar = document.querySelector('[data-screen-bottom]')?.getBoundingClientRect();
+  return bar && bar.height > 0 ? bar.top : window.innerHeight;
+}
+
+interface Placement {
+  /** From the button's right edge leftwards, rather than from its left edge. */
+  isAlignedEnd: boolean;
+  /** Above the button, rather than under it. */
+  isAbove: boolean;
+}
+
+/** Under the button from its left edge, unless that runs off the screen: then from its right edge, or above it. */
+function placementOf(button: DOMRect, menu: DOMRect): Placement {
+  const fitsBelow = button.bottom + GAP_PX + menu.height <= screenFloor() - SCREEN_MARGIN_PX;
+  const fitsAbove = button.top - GAP_PX - menu.height >= SCREEN_MARGIN_PX;
+  return {
+    isAlignedEnd: button.left + menu.width > document.documentElement.clientWidth - SCREEN_MARGIN_PX,
+    isAbove: !fitsBelow && fitsAbove,
+  };
+}
+
+function placementClasses(placement: Placement | null): string {
+  if (placement === null) return 'invisible fixed top-0 left-0';
+  const side = placement.isAlignedEnd ? 'right-0' : 'left-0';
+  return `absolute ${side} ${placement.isAbove ? 'bottom-full mb-1' : 'top-full mt-1'}`;
+}
 
 export interface MenuItem {
   label: string;
@@ -13,6 +59,8 @@ export interface MenuButtonProps {
   children: ReactNode;
   items: readonly MenuItem[];
   className?: string;
+  /** The button itself, for a caller that gives focus back to it later. */
+  buttonRef?: RefObject<HTMLButtonElement | null>;
 }
 
 /**
@@ -20,17 +68,31 @@ export interface MenuButtonProps {
  * open it on the first item, ArrowUp on the last; arrows, Home and End move; Escape closes and
  * gives focus back to the button; Tab or a click elsewhere closes it.
  */
-export function MenuButton({ label, children, items, className = '' }: MenuButtonProps) {
+export function MenuButton({ label, children, items, className = '', buttonRef: outerRef }: MenuButtonProps) {
   const [openAt, setOpenAt] = useState<number | null>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Where the open menu sits; null while it is measured (hidden, fixed at the screen's corner, so
+  // it can neither widen the page nor show in the wrong place). (By hand: a positioning library
+  // would cost the first load more than these few lines.)
+  const [placement, setPlacement] = useState<Placement | null>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const ownButtonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = outerRef ?? ownButtonRef;
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const isOpen = openAt !== null;
 
   useEffect(() => {
-    if (openAt !== null) itemRefs.current[openAt]?.focus();
-  }, [openAt]);
+    if (openAt !== null && placement !== null) itemRefs.current[openAt]?.focus();
+  }, [openAt, placement]);
+
+  // Measured before the menu is painted, so it never shows where it does not fit.
+  useLayoutEffect(() => {
+    const menu = menuRef.current?.getBoundingClientRect();
+    const button = buttonRef.current?.getBoundingClientRect();
+    if (!isOpen || placement !== null || !menu || !button) return;
+    setPlacement(placementOf(button, menu));
+  }, [isOpen, placement, buttonRef]);
 
   useEffect(() => {
     if (!isOpen) return;
@@ -41,6 +103,11 @@ export function MenuButton({ label, children, items, className = '' }: MenuButto
     return () => document.removeEventListener('pointerdown', closeOutside);
   }, [isOpen]);
 
+  const open = (at: number) => {
+    setPlacement(null);
+    setOpenAt(at);
+  };
+
   const close = (refocus: boolean) => {
     setOpenAt(null);
     if (refocus) buttonRef.current?.focus();
@@ -49,7 +116,7 @@ export function MenuButton({ label, children, items, className = '' }: MenuButto
   const onButtonKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setOpenAt(event.key === 'ArrowDown' ? 0 : items.length - 1);
+      open(event.key === 'ArrowDown' ? 0 : items.length - 1);
     }
   };
 
@@ -83,7 +150,7 @@ export function MenuButton({ label, children, items, className = '' }: MenuButto
         aria-haspopup="menu"
         aria-expanded={isOpen}
         aria-controls={isOpen ? menuId : undefined}
-        onClick={() => (isOpen ? close(false) : setOpenAt(0))}
+        onClick={() => (isOpen ? close(false) : open(0))}
         onKeyDown={onButtonKey}
         className={className}
       >
@@ -91,11 +158,12 @@ export function MenuButton({ label, children, items, className = '' }: MenuButto
       </button>
       {isOpen && (
         <div
+          ref={menuRef}
           id={menuId}
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKey}
-          className="absolute left-0 z-10 mt-1 min-w-48 rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+          className={`${placementClasses(placement)} z-10 w-max max-w-[min(18rem,calc(100vw-2rem))] min-w-48 rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
         >
           {items.map((item, index) => (
             <button

@@ -6,10 +6,12 @@ import sharp from 'sharp';
 import { signUpByApi, uniqueAccount } from '../support/accounts';
 import { openComposer } from '../support/composer';
 import { resetLinkFor } from '../support/outbox';
+import { ownPostMenu } from '../support/posts';
 import { type PageServer, startPageServer } from '../support/page-server';
 import {
   bottomBar,
   checkPage,
+  expectNoHorizontalOverflow,
   expectReachable,
   mentionOf,
   openMenu,
@@ -157,6 +159,43 @@ test('likes and replies to a post', async ({ page, playwright, baseURL }) => {
   await page.getByRole('button', { name: 'Reply', exact: true }).tap();
   await expect(page.getByRole('feed', { name: 'Replies' })).toContainText('Count me in');
   await checkPage(page);
+  await other.request.dispose();
+});
+
+test('an own post keeps its actions on one row, and post menus open on the screen', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const other = await otherPerson(playwright, baseURL);
+  const theirs = `Anyone for chess? ${uniqueWord('chess')}`;
+  await postByApi(other.request, { body: theirs });
+  await signUpByApi(page.request);
+  const mine = `Bread is proving ${uniqueWord('bread')}`;
+  await postByApi(page.request, { body: mine });
+  await page.goto('/');
+  const feed = page.getByRole('feed');
+  const card = feed.getByRole('article').filter({ hasText: mine });
+  const replies = card.getByRole('link', { name: 'Replies (0)' });
+  const menu = ownPostMenu(card);
+  // Reply, repost, like, bookmark and the menu side by side: the row does not wrap.
+  const [first, last] = [await replies.boundingBox(), await menu.boundingBox()];
+  expect(last?.y).toBe(first?.y);
+
+  await menu.tap();
+  await expectReachable(page, card.getByRole('menuitem', { name: 'Delete' }));
+  await checkPage(page);
+  await card.getByRole('menuitem', { name: 'Delete' }).tap();
+  const confirm = page.getByRole('dialog', { name: 'Delete this post?' });
+  await confirm.getByRole('button', { name: 'Delete' }).tap();
+  await expect(card).toHaveCount(0);
+
+  // Someone else's post: its menu (mute, block, report) fits the screen too.
+  const theirCard = feed.getByRole('article').filter({ hasText: theirs });
+  await theirCard.getByRole('button', { name: /^More actions for the post by/ }).tap();
+  await expect(theirCard.getByRole('menuitem').first()).toBeFocused();
+  await expectReachable(page, theirCard.getByRole('menuitem', { name: 'Report post' }));
+  await expectNoHorizontalOverflow(page);
   await other.request.dispose();
 });
 

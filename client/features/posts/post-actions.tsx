@@ -1,9 +1,10 @@
-import { Bookmark, Heart, MessageCircle } from 'lucide-react';
-import { type Ref, useState } from 'react';
+import { Bookmark, Ellipsis, Heart, MessageCircle } from 'lucide-react';
+import { type RefObject, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Post } from '../../../common/contracts/posts';
 import { useLocale, useT } from '../../i18n';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { MenuButton } from '../../ui/menu-button';
 import { useCurrentUser } from '../auth';
 import { ACTION, BOOKMARKED, ICON, LIKED } from './action-styles';
 import type { PostMenuSlot } from './post-menu-slot';
@@ -19,8 +20,8 @@ export interface PostActionsProps {
   /** The post's edit form is open: Edit and Delete wait until it closes. */
   isEditing: boolean;
   onEdit: () => void;
-  /** Where focus returns when the edit form closes. */
-  editButtonRef?: Ref<HTMLButtonElement>;
+  /** Where focus returns when the edit form closes: the own post's menu button. */
+  editButtonRef?: RefObject<HTMLButtonElement | null>;
   /** Shown to a signed-in reader after the post's own actions. */
   menu: PostMenuSlot;
 }
@@ -38,7 +39,9 @@ export function PostActions(props: PostActionsProps) {
   const canShare = post.parentId === null;
   const likeLabel = t(post.likedByMe ? 'unlikeLabel' : 'likeLabel', { count: post.likeCount });
   return (
-    <div className="mt-2 -ml-2 flex flex-wrap items-center gap-1">
+    // Below 360 px the row reaches back under the avatar (40 px and the 12 px gap, and the first
+    // button's own 8 px) and spreads out: five 44 px buttons with their counts fit a 320 px screen.
+    <div className="mt-2 -ml-2 flex flex-wrap items-center gap-1 max-[359px]:-ml-15 max-[359px]:justify-between">
       {canReply && (
         <Link
           to={`/p/${post.id}`}
@@ -71,12 +74,18 @@ export function PostActions(props: PostActionsProps) {
       {me && <BookmarkButton post={post} />}
       {isMine && !isEditing && (
         <>
-          <button ref={editButtonRef} type="button" onClick={onEdit} className={ACTION}>
-            {t('editButton')}
-          </button>
-          <button type="button" onClick={() => setIsConfirming(true)} className={ACTION}>
-            {t('deleteButton')}
-          </button>
+          {/* In a menu, as everywhere else people post: two more words would not fit a phone's row. */}
+          <MenuButton
+            label={t('ownPostMenuLabel')}
+            buttonRef={editButtonRef}
+            className={ACTION}
+            items={[
+              { label: t('editButton'), onSelect: onEdit },
+              { label: t('deleteButton'), onSelect: () => setIsConfirming(true), isDanger: true },
+            ]}
+          >
+            <Ellipsis aria-hidden="true" className="size-5" />
+          </MenuButton>
           <ConfirmDialog
             isOpen={isConfirming}
             title={t('deleteConfirmTitle')}
