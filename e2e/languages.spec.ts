@@ -81,6 +81,28 @@ test.describe('a browser set to Portuguese', () => {
   });
 });
 
+test.describe('a browser set to German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('hears from sign-up in German that a handle and an address are taken', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const taken = await otherPerson(playwright, baseURL);
+    await page.goto('/signup');
+    const label = (key: string) => page.getByLabel(message('de', 'sign-up', key), { exact: true });
+    await label('emailLabel').fill(taken.account.email);
+    await label('handleLabel').fill(taken.account.handle);
+    await label('displayNameLabel').fill('Ana');
+    await label('passwordLabel').fill('a long enough password');
+    await page.getByRole('button', { name: message('de', 'sign-up', 'createAccount') }).click();
+    await expect(page.getByText(message('de', 'auth', 'errorHandleTaken'))).toBeVisible();
+    await expect(page.getByText(message('de', 'auth', 'errorEmailTaken'))).toBeVisible();
+    await taken.request.dispose();
+  });
+});
+
 test('Settings switches the language at once and keeps it on this device', async ({ page }) => {
   await signUpByApi(page.request);
   await page.goto('/settings#language');

@@ -1,9 +1,11 @@
+import { SIGN_UP_TAKEN } from '../../../common/contracts/auth';
 import { useT, type Translate } from '../../i18n';
 import { authMessages, type AuthMessageKey } from './auth.messages';
 
 /**
  * The shared request schemas (common/contracts) word their checks in English, and the server
- * answers a field with the same words when it runs them. The known ones are shown in the reader's
+ * answers a field with the same words when it runs them (and with SIGN_UP_TAKEN's when sign-up
+ * finds the address or handle in use). The known ones are shown in the reader's
  * language; any other message (the server's own, a limit without a text of its own) as it came.
  */
 const FIXED: Readonly<Record<string, AuthMessageKey>> = {
@@ -13,6 +15,8 @@ const FIXED: Readonly<Record<string, AuthMessageKey>> = {
   'Choose a handle.': 'errorHandleMissing',
   'Use only letters, digits and underscores.': 'errorHandleCharacters',
   'That handle is reserved.': 'errorHandleReserved',
+  [SIGN_UP_TAKEN.handle]: 'errorHandleTaken',
+  [SIGN_UP_TAKEN.email]: 'errorEmailTaken',
   'Enter a display name.': 'errorDisplayNameMissing',
   'Remove control characters (tabs and line breaks are fine) and broken characters from this text.':
     'errorTextInvalid',

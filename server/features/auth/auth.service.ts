@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
+import { type LogInRequest, SIGN_UP_TAKEN, type SignUpRequest } from '../../../common/contracts/auth';
 import type { passkeyLogInRequestSchema } from '../../../common/contracts/passkeys';
 import type { TwoFactorLogInRequest } from '../../../common/contracts/two-factor';
 import { errors } from '../../errors';
@@ -84,8 +84,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       deps.users.findByHandle(input.handle),
     ]);
     const fields: Record<string, string> = {};
-    if (byEmail) fields.email = 'An account with this e-mail address already exists. Log in instead?';
-    if (byHandle) fields.handle = 'That handle is taken.';
+    if (byEmail) fields.email = SIGN_UP_TAKEN.email;
+    if (byHandle) fields.handle = SIGN_UP_TAKEN.handle;
     if (Object.keys(fields).length > 0) throw errors.accountExists(fields);
   }
 
