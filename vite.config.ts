@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compiledMessages } from './client/i18n/compiled-messages-plugin';
+import { localizedShells } from './client/i18n/localized-shells-plugin';
 
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -22,6 +23,8 @@ export default defineConfig({
     compiledMessages(),
     react(),
     tailwindcss(),
+    // index.pt.html, index.de.html: the page in each language, before the siblings below are made.
+    localizedShells(),
     compression({
       include: PRECOMPRESSED_ASSETS,
       algorithms: [

@@ -23,15 +23,6 @@ export {
   PASSWORD_MIN_LENGTH,
 };
 
-/**
- * What sign-up answers for a field whose value another account already has (with 409
- * account_exists); in the shared contract so that the client knows the words and can translate them.
- */
-export const SIGN_UP_TAKEN = {
-  email: 'An account with this e-mail address already exists. Log in instead?',
-  handle: 'That handle is taken.',
-} as const;
-
 /** Handles that would be confusing as /@handle or that impersonate the service. */
 export const RESERVED_HANDLES = new Set([
   'admin',

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors';
 import { isApiRequest } from './api-guards';
 import { varyWithAcceptEncoding } from './compression-vary';
+import { localizedPageLanguages, pageFileFor } from './page-language';
 
 /** Files under /assets/ carry a content hash in their name: a new build gives them new names. */
 export const IMMUTABLE_ASSET_CACHE = 'public, max-age=31536000, immutable';
@@ -28,6 +29,7 @@ export async function installStaticClient(
   clientDir: string | undefined,
 ): Promise<void> {
   const hasBuild = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  const pageLanguages = hasBuild ? localizedPageLanguages(clientDir) : [];
   if (hasBuild) {
     const assetsDir = join(clientDir, 'assets') + sep;
     await app.register(fastifyStatic, {
@@ -57,8 +59,11 @@ export async function installStaticClient(
       !request.url.startsWith('/assets/');
     if (hasBuild && wantsPage) {
       // The page names the hashed asset files, so it must be revalidated after a deploy;
-      // setHeaders above gives it no-cache and Vary like index.html itself.
-      return reply.type('text/html').sendFile('index.html');
+      // setHeaders above gives it no-cache and Vary like index.html itself. It is worded (and
+      // preloads the messages) in the browser's language, so caches key on that too (a Vary set
+      // here replaces the one setHeaders writes, hence both names).
+      if (pageLanguages.length > 0) reply.header('vary', 'accept-encoding, accept-language');
+      return reply.type('text/html').sendFile(pageFileFor(request.headers['accept-language'], pageLanguages));
     }
     throw errors.notFound(`No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`);
   });

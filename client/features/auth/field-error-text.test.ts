@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
-  SIGN_UP_TAKEN,
   changeEmailRequestSchema,
   changePasswordRequestSchema,
   deleteAccountRequestSchema,
@@ -11,6 +10,7 @@ import {
   signUpRequestSchema,
 } from '../../../common/contracts/auth';
 import { passkeyRegisterRequestSchema } from '../../../common/contracts/passkeys';
+import { SIGN_UP_TAKEN } from '../../../common/contracts/sign-up-taken';
 import { totpSetupRequestSchema, twoFactorCodeRequestSchema } from '../../../common/contracts/two-factor';
 import { updateProfileRequestSchema } from '../../../common/contracts/users';
 import { translate } from '../../i18n';

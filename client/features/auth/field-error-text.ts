@@ -1,4 +1,4 @@
-import { SIGN_UP_TAKEN } from '../../../common/contracts/auth';
+import { SIGN_UP_TAKEN } from '../../../common/contracts/sign-up-taken';
 import { useT, type Translate } from '../../i18n';
 import { authMessages, type AuthMessageKey } from './auth.messages';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { type LogInRequest, SIGN_UP_TAKEN, type SignUpRequest } from '../../../common/contracts/auth';
+import type { LogInRequest, SignUpRequest } from '../../../common/contracts/auth';
+import { SIGN_UP_TAKEN } from '../../../common/contracts/sign-up-taken';
 import type { passkeyLogInRequestSchema } from '../../../common/contracts/passkeys';
 import type { TwoFactorLogInRequest } from '../../../common/contracts/two-factor';
 import { errors } from '../../errors';
