@@ -8,7 +8,7 @@ import { multipartBody } from '../test-support/media-upload';
 import { seedPosts } from '../test-support/seed-posts';
 import { createTestApp, insertedUser, signedUpUser, type TestApp } from '../test-support/test-app';
 import { COMPRESS_THRESHOLD_BYTES } from './compression';
-import { decodedBody, rawRequest, varyOf } from '../test-support/raw-http';
+import { decodedBody, listenOnLoopback, rawRequest, varyOf } from '../test-support/raw-http';
 
 let t: TestApp;
 let origin: string;
@@ -21,9 +21,7 @@ const apiGet = (path: string, headers: Record<string, string> = {}) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = await listenOnLoopback(t.app);
   for (let i = 0; i < 3; i += 1) await insertedUser(t, `writer_${i}`, `Writer number ${i}`);
   await seedPosts(t.database.db, {
     count: FEED_PAGE_SIZE * 2,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { decodedBody, rawRequest, varyOf } from '../test-support/raw-http';
+import { decodedBody, listenOnLoopback, rawRequest, varyOf } from '../test-support/raw-http';
 import { localizedPageLanguages, pageFileFor } from './page-language';
 
 describe('the page for a browser’s languages', () => {
@@ -46,9 +46,7 @@ describe('pages served in the browser’s language', () => {
     }
     expect(localizedPageLanguages(clientDir)).toEqual(['de']);
     t = await createTestApp({}, { clientDir });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    origin = await listenOnLoopback(t.app);
   });
 
   afterAll(async () => {

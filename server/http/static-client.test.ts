@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/test-app';
-import { decodedBody, rawRequest, varyOf } from '../test-support/raw-http';
+import { decodedBody, listenOnLoopback, rawRequest, varyOf } from '../test-support/raw-http';
 import { IMMUTABLE_ASSET_CACHE, REVALIDATED_FILE_CACHE } from './static-client';
 
 /** A built client in miniature: what `vite build` writes, .br and .gz siblings included. */
@@ -43,9 +43,7 @@ beforeAll(async () => {
   write('favicon.svg', FAVICON_SVG, []);
   write('sw.js', SERVICE_WORKER);
   t = await createTestApp({}, { clientDir });
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = await listenOnLoopback(t.app);
 });
 
 afterAll(async () => {

@@ -1,5 +1,6 @@
 // eslint-disable-next-line no-restricted-imports -- only to the app a test started on 127.0.0.1, whose encoded bytes fetch() would hide
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface RawAnswer {
@@ -51,4 +52,11 @@ export function varyOf(answer: RawAnswer): string[] {
     .split(',')
     .map((member) => member.trim().toLowerCase())
     .filter(Boolean);
+}
+
+/** Starts `app` on a free port of 127.0.0.1 and answers its origin, for rawRequest. */
+export async function listenOnLoopback(app: FastifyInstance): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }
