@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { CreatePostRequest, Post, PostPage, PostResponse } from '../../../common/contracts/posts';
 import { api } from '../../lib/api-client';
+import { forgetNewPost, keepNewPost, updateKeptPost } from './kept-new-posts';
 import { entryKeyOf, holdsEntry, keepEntry, patchCopies, withQuoteRemoved } from './post-copies';
 import { shownTimeline } from './shown-timeline';
 import { everyoneTimeline, FEED_KEY, type PageReader, type Timeline } from './timeline';
@@ -84,6 +85,7 @@ export function useCreatePost() {
     mutationFn: (input: CreatePostRequest) => api('posts.create', { body: input }),
     onSuccess: ({ post, parentReplyCount }) => {
       insertPost(queryClient, post);
+      if (post.parentId === null) keepNewPost(queryClient, post, topListsOf(post));
       setReplyCount(queryClient, post.parentId, parentReplyCount);
     },
   });
@@ -93,7 +95,10 @@ export function useEditPost(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) => api('posts.update', { params: { id: postId }, body: { body } }),
-    onSuccess: ({ post }) => patchPost(queryClient, post.id, () => post),
+    onSuccess: ({ post }) => {
+      patchPost(queryClient, post.id, () => post);
+      updateKeptPost(post);
+    },
   });
 }
 
@@ -187,6 +192,7 @@ export function patchPost(queryClient: QueryClient, postId: string, change: (pos
  * says it was removed, in the lists and on open post pages.
  */
 export function removePost(queryClient: QueryClient, postId: string): void {
+  forgetNewPost(postId);
   mapCachedLists(queryClient, (posts) =>
     posts.filter((p) => p.id !== postId).map((p) => withQuoteRemoved(p, postId)),
   );
@@ -271,6 +277,14 @@ export function insertPost(queryClient: QueryClient, post: Post): void {
       : postKeys.byAuthorReplies(post.author.handle),
     post,
   );
+}
+
+/** The lists a new top-level post goes at the top of (insertPost): where it is kept (keepNewPost). */
+function topListsOf(post: Post): (readonly unknown[])[] {
+  const shown = shownTimeline();
+  const lists: (readonly unknown[])[] = [postKeys.feed, postKeys.byAuthor(post.author.handle)];
+  if (shown.queryKey !== postKeys.feed && shown.belongs(post)) lists.push(shown.queryKey);
+  return lists;
 }
 
 /** A post known to be one of the shown timeline's (the server said so, or it passed the filter). */
