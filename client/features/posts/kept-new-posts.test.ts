@@ -47,6 +47,24 @@ describe('the reader’s new post, when a refresh asked before it existed answer
     feed.stop();
   });
 
+  it('is put back once, and the list then rests', async () => {
+    const older = aPost({ id: 'older', createdAt: at(1) });
+    const stale: PostPage = { posts: [older], nextCursor: null };
+    const feed = await feedOnScreen([stale, stale]);
+    send(feed.queryClient, aPost({ id: 'mine-once', createdAt: at(5) }));
+    let updates = 0;
+    const stopCounting = feed.queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success') updates += 1;
+    });
+    await feed.refresh();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    stopCounting();
+    // The refresh's answer, and the post put back: nothing after.
+    expect(updates).toBe(2);
+    expect(feed.shown()).toEqual(['mine-once', 'older']);
+    feed.stop();
+  });
+
   it('is let go once deleted', async () => {
     const older = aPost({ id: 'older', createdAt: at(1) });
     const feed = await feedOnScreen([{ posts: [older], nextCursor: null }]);

@@ -48,14 +48,16 @@ export function keepNewPost(
   const hashes = listKeys.map((key) => JSON.stringify(key));
   kept.set(post.id, { post, listKeys: hashes });
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    // A refresh's answer only: data set by hand (setQueryData, this one's included) is left
+    // alone, or each put-back would answer itself forever.
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const entry = kept.get(post.id);
     // The cache holds queries of every kind: `Query<any>` to TypeScript, a key as any has.
     const queryKey = event.query.queryKey as QueryKey;
     if (!entry || !entry.listKeys.includes(JSON.stringify(queryKey))) return;
-    queryClient.setQueryData<PostPages>(queryKey, (data) =>
-      data ? withPostPutBack(data, entry.post) : data,
-    );
+    const data = queryClient.getQueryData<PostPages>(queryKey);
+    const next = data && withPostPutBack(data, entry.post);
+    if (next && next !== data) queryClient.setQueryData<PostPages>(queryKey, next);
   });
   setTimeout(() => {
     unsubscribe();
