@@ -23,9 +23,6 @@ const SHELL_TEXTS = [
 /** The page's own name in the shell; the app puts the instance's name in its place. */
 const SHELL_NAME = 'Tidings';
 
-/** The file of the page for a language other than the source one (the server picks it). */
-export const localizedShellFile = (locale: string) => `index.${locale}.html`;
-
 function messageOf(locale: string, namespace: 'app' | 'ui', key: string): string {
   const message = SHELL_CATALOGUES[locale]?.[namespace][key];
   if (message === undefined) throw new Error(`localized shell: ${locale}/${namespace}.json has no "${key}"`);
@@ -76,11 +73,7 @@ export function localizedShells(): Plugin {
             text.as === 'aria-label' ? `aria-label="${words}"` : text.as === 'text' ? `>${words}<` : words;
           localized = localized.replace(text.english, replacement);
         }
-        const asset: Pick<Rollup.OutputAsset, 'fileName' | 'source'> = {
-          fileName: localizedShellFile(locale),
-          source: localized,
-        };
-        this.emitFile({ type: 'asset', ...asset });
+        this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: localized });
       }
     },
   };
