@@ -94,7 +94,8 @@ for (const [size, device] of Object.entries(SIZES)) {
       await expect(activity).toContainText('2 posts');
       // Someone else's profile is not the reader's to edit.
       await expect(ana.page.getByRole('link', { name: 'Edit profile' })).toHaveCount(0);
-      await ana.page.getByRole('button', { name: `Block @${bo.account.handle}` }).click();
+      await ana.page.getByRole('button', { name: `More actions for @${bo.account.handle}` }).click();
+      await ana.page.getByRole('menuitem', { name: `Block @${bo.account.handle}` }).click();
       await ana.page
         .getByRole('dialog', { name: `Block @${bo.account.handle}?` })
         .getByRole('button', { name: 'Block' })

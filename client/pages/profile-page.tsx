@@ -46,12 +46,10 @@ function Profile({ handle }: { handle: string }) {
         </Link>
       )}
       {me?.id !== user.id && (
-        // Follow first, then mute and block, which wrap under it on a narrow screen.
-        <div className="flex flex-wrap items-start gap-3">
+        // Follow, then the menu with mute and block; a mute's or block's notice on a line of its own.
+        <div className="flex flex-wrap items-start gap-3 empty:hidden">
           <FollowButton user={user} viewer={profile.data.viewer} />
-          <div className="min-w-0 flex-1 basis-64 empty:hidden">
-            <ProfileSafety user={user} viewer={profile.data.viewer} />
-          </div>
+          <ProfileSafety user={user} viewer={profile.data.viewer} />
         </div>
       )}
       <nav

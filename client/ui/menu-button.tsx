@@ -24,26 +24,29 @@ function screenFloor(): number {
 }
 
 interface Placement {
-  /** From the button's right edge leftwards, rather than from its left edge. */
-  isAlignedEnd: boolean;
+  /** The menu's left edge, in pixels from the left edge of the box it is placed in. */
+  left: number;
   /** Above the button, rather than under it. */
   isAbove: boolean;
 }
 
-/** Under the button from its left edge, unless that runs off the screen: then from its right edge, or above it. */
-function placementOf(button: DOMRect, menu: DOMRect): Placement {
+/**
+ * Under the button from its left edge, unless that runs off the screen: then from its right edge,
+ * or, when the menu is wider than the room either way (a narrow phone, a button mid-row), as far
+ * left as the screen's margin allows; above the button when there is no room under it.
+ */
+function placementOf(button: DOMRect, menu: DOMRect, box: DOMRect): Placement {
   const fitsBelow = button.bottom + GAP_PX + menu.height <= screenFloor() - SCREEN_MARGIN_PX;
   const fitsAbove = button.top - GAP_PX - menu.height >= SCREEN_MARGIN_PX;
-  return {
-    isAlignedEnd: button.left + menu.width > document.documentElement.clientWidth - SCREEN_MARGIN_PX,
-    isAbove: !fitsBelow && fitsAbove,
-  };
+  const screenRight = document.documentElement.clientWidth - SCREEN_MARGIN_PX;
+  const preferred = button.left + menu.width > screenRight ? button.right - menu.width : button.left;
+  const left = Math.max(SCREEN_MARGIN_PX, Math.min(preferred, screenRight - menu.width));
+  return { left: Math.round(left - box.left), isAbove: !fitsBelow && fitsAbove };
 }
 
 function placementClasses(placement: Placement | null): string {
   if (placement === null) return 'invisible fixed top-0 left-0';
-  const side = placement.isAlignedEnd ? 'right-0' : 'left-0';
-  return `absolute ${side} ${placement.isAbove ? 'bottom-full mb-1' : 'top-full mt-1'}`;
+  return `absolute ${placement.isAbove ? 'bottom-full mb-1' : 'top-full mt-1'}`;
 }
 
 export interface MenuItem {
@@ -90,8 +93,9 @@ export function MenuButton({ label, children, items, className = '', buttonRef: 
   useLayoutEffect(() => {
     const menu = menuRef.current?.getBoundingClientRect();
     const button = buttonRef.current?.getBoundingClientRect();
-    if (!isOpen || placement !== null || !menu || !button) return;
-    setPlacement(placementOf(button, menu));
+    const box = rootRef.current?.getBoundingClientRect();
+    if (!isOpen || placement !== null || !menu || !button || !box) return;
+    setPlacement(placementOf(button, menu, box));
   }, [isOpen, placement, buttonRef]);
 
   useEffect(() => {
@@ -163,6 +167,7 @@ export function MenuButton({ label, children, items, className = '', buttonRef: 
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKey}
+          style={placement === null ? undefined : { left: placement.left }}
           className={`${placementClasses(placement)} z-10 w-max max-w-[min(18rem,calc(100vw-2rem))] min-w-48 rounded-xl border border-slate-200 bg-white py-1 shadow-lg dark:border-slate-700 dark:bg-slate-900`}
         >
           {items.map((item, index) => (
@@ -178,7 +183,7 @@ export function MenuButton({ label, children, items, className = '', buttonRef: 
                 close(true);
                 item.onSelect();
               }}
-              className={`block w-full px-4 py-2 text-left text-sm hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800 ${item.isDanger ? 'text-red-700 dark:text-red-400' : ''}`}
+              className={`block w-full px-4 py-2 text-left text-sm [overflow-wrap:anywhere] hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800 ${item.isDanger ? 'text-red-700 dark:text-red-400' : ''}`}
             >
               {item.label}
             </button>

@@ -1,7 +1,8 @@
-import { API_HEADERS, signUpByApi } from '../support/accounts';
+import { HANDLE_MAX_LENGTH } from '../../common/contracts/limits';
+import { API_HEADERS, signUpByApi, uniqueAccount } from '../support/accounts';
 import { editorOf } from '../support/composer';
 import { checkPage, expectReachable, openMenu, otherPerson, postByApi } from '../support/phone';
-import { expect, test } from '../support/test';
+import { expect, test, visitorHeaders } from '../support/test';
 
 // Following, Home and Everyone, a hashtag's page, bookmarks and follow requests on a phone
 // (390 × 844 and 320 × 640): each page fits the screen and passes axe, light and dark.
@@ -144,4 +145,58 @@ test('repost and quote on a phone: the buttons, the dialog as a sheet, the card'
   ).toBeVisible();
   await checkPage(page);
   await other.request.dispose();
+});
+
+test('a profile with the longest handle and name: the menu, mute and its notices stay on the screen', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await signUpByApi(page.request);
+  // 30 characters, the most a handle may have, with no place to break: as long as one word gets.
+  const longest = { ...uniqueAccount(), displayName: 'Maximiliana Constantinopla da Silva Bragança' };
+  longest.handle = `${longest.handle}_${'q'.repeat(HANDLE_MAX_LENGTH)}`.slice(0, HANDLE_MAX_LENGTH);
+  const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: visitorHeaders() });
+  await signUpByApi(other, longest);
+  const { handle } = longest;
+
+  await page.goto(`/@${handle}`);
+  await expect(page.getByRole('heading', { name: longest.displayName, level: 1 })).toBeVisible();
+  const follow = page.getByRole('button', { name: `Follow @${handle}` });
+  const more = page.getByRole('button', { name: `More actions for @${handle}` });
+  // Follow and the menu side by side, each one line tall.
+  const [followBox, moreBox] = [await follow.boundingBox(), await more.boundingBox()];
+  expect(moreBox?.y).toBe(followBox?.y);
+  expect(moreBox?.height).toBe(followBox?.height);
+  await checkPage(page);
+
+  await more.tap();
+  const mute = page.getByRole('menuitem', { name: `Mute @${handle}` });
+  await expect(mute).toBeFocused();
+  await expectReachable(page, mute);
+  await expectReachable(page, page.getByRole('menuitem', { name: `Block @${handle}` }));
+  await checkPage(page);
+
+  await mute.tap();
+  // The toast saying so, with its way back, fits the screen (it floats: a part past the edge
+  // would not widen the page, only be cut off).
+  const toast = page.getByRole('status').filter({ hasText: `You muted @${handle}.` });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText(`You muted @${handle}.`)).toBeInViewport({ ratio: 1 });
+  await expectReachable(page, toast.getByRole('button', { name: 'Undo mute' }));
+  await expectReachable(page, toast.getByRole('button', { name: 'Dismiss' }));
+  await checkPage(page);
+  await toast.getByRole('button', { name: 'Dismiss' }).tap();
+
+  // The profile's own notice; a muted account can still be blocked from the menu.
+  const unmute = page.getByRole('button', { name: `Unmute @${handle}` });
+  await expectReachable(page, unmute);
+  await more.tap();
+  await expect(page.getByRole('menuitem')).toHaveText([`Block @${handle}`]);
+  await page.keyboard.press('Escape');
+  await expect(more).toBeFocused();
+  await unmute.tap();
+  await expect(unmute).toHaveCount(0);
+  await checkPage(page);
+  await other.dispose();
 });

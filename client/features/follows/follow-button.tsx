@@ -17,8 +17,11 @@ const ICONS = { none: UserPlus, requested: Clock, following: UserCheck } as cons
   unknown
 >;
 
-/** Wide enough for the longest of the three words: the button keeps its size as they change. */
-const WIDTH = 'min-w-36';
+/**
+ * Wide enough for the longest of the three words: the button keeps its size as they change. On a
+ * phone as tall as a thumb's target (44 px), as the post actions are.
+ */
+const WIDTH = 'min-w-36 min-h-11 sm:min-h-0';
 
 /**
  * On someone else's profile: Follow, Requested (pressing it takes the request back) or

@@ -24,26 +24,29 @@ export function UndoToast() {
     >
       {notice && (
         <div
-          className="flex items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          className="flex max-w-full flex-wrap items-center gap-x-3 gap-y-2 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
           onKeyDown={(event) => {
             if (event.key === 'Escape') undoNotice.show(null);
           }}
         >
-          <span>{notice.message}</span>
-          <button
-            ref={undoRef}
-            type="button"
-            className={UNDO}
-            onClick={() => {
-              notice.undo();
-              undoNotice.show(null);
-            }}
-          >
-            {notice.undoLabel}
-          </button>
-          <Button variant="secondary" onClick={() => undoNotice.show(null)}>
-            {notice.dismissLabel}
-          </Button>
+          {/* A long handle breaks rather than widen the toast past a phone's screen. */}
+          <span className="min-w-0 flex-1 basis-48 [overflow-wrap:anywhere]">{notice.message}</span>
+          <div className="ms-auto flex shrink-0 items-center gap-2">
+            <button
+              ref={undoRef}
+              type="button"
+              className={UNDO}
+              onClick={() => {
+                notice.undo();
+                undoNotice.show(null);
+              }}
+            >
+              {notice.undoLabel}
+            </button>
+            <Button variant="secondary" onClick={() => undoNotice.show(null)}>
+              {notice.dismissLabel}
+            </Button>
+          </div>
         </div>
       )}
     </div>

@@ -32,7 +32,8 @@ export function ProfileHeader({
   const locale = useLocale();
   return (
     <header className="flex flex-col gap-4">
-      <div className="flex items-center gap-4">
+      {/* On a phone the picture sits above the names, which then have the screen's width. */}
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:gap-4">
         <Avatar name={user.displayName} handle={user.handle} avatar={user.avatar} size="xl" />
         <div className="min-w-0">
           <div className="flex items-center gap-2">
@@ -47,7 +48,7 @@ export function ProfileHeader({
               </span>
             )}
           </div>
-          <p className="text-slate-600 dark:text-slate-400">
+          <p className="text-slate-600 [overflow-wrap:anywhere] dark:text-slate-400">
             {t('handleAndJoined', { handle: user.handle, date: joinedDate(user.createdAt, locale) })}
           </p>
           {viewer.followsYou && (
