@@ -6,6 +6,7 @@ import {
   imageIsDrawn,
   readHomeOnline,
   seedOfflineReading,
+  waitForServiceWorker,
 } from './support/offline';
 import { expect, test } from './support/test';
 
@@ -86,4 +87,26 @@ test('a session that ended elsewhere empties the device on the next visit', asyn
     page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log in' }),
   ).toBeVisible();
   await expect.poll(() => accountAnswersKept(page)).toEqual([]);
+});
+
+test.describe('a browser set to German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test("the installed app opens on the language's page, online and without the network", async ({
+    page,
+    context,
+  }) => {
+    const first = await page.goto('/login');
+    expect(await first?.text()).toContain('<html lang="de">');
+    await waitForServiceWorker(page);
+
+    // From now on the service worker answers every page, from what it keeps.
+    for (const isOffline of [false, true]) {
+      await context.setOffline(isOffline);
+      const shell = await page.reload();
+      expect(shell?.fromServiceWorker()).toBe(true);
+      expect(await shell?.text()).toContain('<html lang="de">');
+      await expect(page.getByRole('heading', { name: 'Willkommen zurück' })).toBeVisible();
+    }
+  });
 });

@@ -31,3 +31,12 @@ export function matchLocale(preferred: readonly string[]): Locale {
   }
   return SOURCE_LOCALE;
 }
+
+/**
+ * The built page that starts the app in a language: index.html for English, index.<locale>.html
+ * (its loading frame in that language) for the others. The server and the service worker both
+ * send the one of the browser's language.
+ */
+export function shellPageOf(locale: Locale): string {
+  return locale === SOURCE_LOCALE ? 'index.html' : `index.${locale}.html`;
+}

@@ -1,5 +1,5 @@
 import type { Plugin, Rollup } from 'vite';
-import { LOCALES, SOURCE_LOCALE } from './locales';
+import { LOCALES, SOURCE_LOCALE, shellPageOf } from './locales';
 import deApp from './messages/de/app.json';
 import deUi from './messages/de/ui.json';
 import ptApp from './messages/pt/app.json';
@@ -73,7 +73,7 @@ export function localizedShells(): Plugin {
             text.as === 'aria-label' ? `aria-label="${words}"` : text.as === 'text' ? `>${words}<` : words;
           localized = localized.replace(text.english, replacement);
         }
-        this.emitFile({ type: 'asset', fileName: `index.${locale}.html`, source: localized });
+        this.emitFile({ type: 'asset', fileName: shellPageOf(locale), source: localized });
       }
     },
   };

@@ -8,7 +8,9 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { RouteHandlerCallback } from 'workbox-core';
 import { MEDIA_BASE } from '../../common/api/endpoints';
+import { LOCALES, type Locale, matchLocale, shellPageOf } from '../i18n/locales';
 import { isOfflineReadable } from './offline-reading';
 import { openClickedNotifications, showPushedNotifications } from './push-notifications';
 import { readApiOffline, readMediaOffline } from './offline-strategies';
@@ -29,8 +31,17 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Every page of the app is the same index.html, which routes in the browser.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SERVER_PATHS }));
+// Every page of the app is the same page, which routes in the browser: the one of the browser's
+// language, as the server would send it, so the loading frame and `<html lang>` are right
+// offline too. (`languages` is read per navigation: the browser's settings may change.)
+const shellOf = Object.fromEntries(
+  LOCALES.map((locale) => [locale, createHandlerBoundToURL(shellPageOf(locale))]),
+) as Record<Locale, RouteHandlerCallback>;
+registerRoute(
+  new NavigationRoute((options) => shellOf[matchLocale(self.navigator.languages)](options), {
+    denylist: SERVER_PATHS,
+  }),
+);
 
 registerRoute(({ url, sameOrigin }) => sameOrigin && isOfflineReadable(url.pathname), readApiOffline());
 registerRoute(({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(MEDIA_BASE), readMediaOffline());
