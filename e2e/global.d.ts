@@ -1,8 +1,11 @@
 import type { Mailcheck } from '../common/email-suggestions/mailcheck';
+import type axe from 'axe-core';
 
 declare global {
   interface Window {
     Mailcheck: typeof Mailcheck;
+    /** axe-core, once e2e/support/a11y.ts has injected it into the document. */
+    axe: typeof axe;
     /** Set by a test before a click: still there afterwards means no full page load happened. */
     e2eMarker?: string;
     /** Calls to alert/confirm/prompt, counted by hostile-content.spec.ts. */
