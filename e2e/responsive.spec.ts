@@ -7,6 +7,7 @@ import { expectAccessible } from './support/a11y';
 import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { freePort } from './support/free-port';
+import { expectFieldsWithoutZoom } from './support/phone';
 import { ownServer } from './support/own-server';
 import { expect, test, visitorHeaders } from './support/test';
 
@@ -155,6 +156,7 @@ async function checkPagesAt(
     if (role === 'signed-out') await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
     else await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
     await expectFits(page, `${role} ${path} at ${width} px`);
+    if (isPhone) await expectFieldsWithoutZoom(page);
     if (role !== 'signed-out' && isPhone && path === paths[0]) {
       await expectPhoneNavigation(page);
       await expectFits(page, `${role} ${path} at ${width} px, menu closed`);

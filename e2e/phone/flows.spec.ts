@@ -11,6 +11,7 @@ import { type PageServer, startPageServer } from '../support/page-server';
 import {
   bottomBar,
   checkPage,
+  expectFieldsWithoutZoom,
   expectNoHorizontalOverflow,
   expectReachable,
   mentionOf,
@@ -108,6 +109,9 @@ test('posts a picture cropped on the phone', async ({ page }) => {
   const editor = await openComposer(page);
   const text = `From my phone ${Date.now()}`;
   await editor.fill(text);
+  // The composer with its picture: the post's text and the picture's alt text both take focus
+  // without the phone zooming in.
+  await expectFieldsWithoutZoom(page);
   await page.getByRole('button', { name: 'Post', exact: true }).tap();
   await expect(editor).toHaveText('');
 

@@ -39,8 +39,41 @@ export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
     .toEqual({ scrollWidth: width, innerWidth: width });
 }
 
-/** The page fits the screen and axe finds nothing serious, in the light scheme and the dark one. */
+/** Fields one types into (a range or a checkbox takes no text, and no zoom). */
+const TEXT_FIELDS = [
+  ...['text', 'email', 'password', 'search', 'url', 'tel', 'number'].map((type) => `input[type=${type}]`),
+  'input:not([type])',
+  'textarea',
+  'select',
+  '[contenteditable=true]',
+].join(', ');
+
+/** Below this font size, a phone's browser (Safari on iOS) zooms into a field that takes focus. */
+const NO_ZOOM_FONT_PX = 16;
+
+/** Every visible text field writes at 16 px or more: a phone would otherwise zoom in and stay zoomed. */
+export async function expectFieldsWithoutZoom(page: Page): Promise<void> {
+  const small = await page
+    .locator(TEXT_FIELDS)
+    .evaluateAll(
+      (fields, minimum) =>
+        fields
+          .filter(
+            (field) =>
+              field.getClientRects().length > 0 && parseFloat(getComputedStyle(field).fontSize) < minimum,
+          )
+          .map((field) => `${field.outerHTML.slice(0, 80)} (${getComputedStyle(field).fontSize})`),
+      NO_ZOOM_FONT_PX,
+    );
+  expect.soft(small, `fields a phone would zoom into on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * The page fits the screen, its fields take focus without zooming, and axe finds nothing serious,
+ * in the light scheme and the dark one.
+ */
 export async function checkPage(page: Page): Promise<void> {
+  await expectFieldsWithoutZoom(page);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectNoHorizontalOverflow(page);

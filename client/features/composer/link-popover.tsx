@@ -89,7 +89,7 @@ export function LinkPopover({ editor, onClose }: LinkPopoverProps) {
               event.preventDefault();
               apply();
             }}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm text-slate-900 placeholder:text-slate-500 aria-invalid:border-red-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
           />
           {isInvalid && (
             <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">

@@ -137,7 +137,7 @@ export function NewInviteLink({ link }: { link: string }) {
         value={link}
         aria-describedby={noteId}
         onFocus={(event) => event.currentTarget.select()}
-        className={`${CONTROL_CLASS} font-mono text-sm`}
+        className={`${CONTROL_CLASS} font-mono sm:text-sm`}
       />
       <p id={noteId} className="text-sm text-slate-700 dark:text-slate-300">
         {t('newLinkNote')}

@@ -81,7 +81,7 @@ export function AttachmentItem(props: AttachmentItemProps) {
         rows={2}
         placeholder={t('altTextPlaceholder')}
         onChange={(event) => props.onDescribe(event.target.value)}
-        className="w-full resize-y rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
+        className="w-full resize-y rounded-lg border border-slate-300 bg-white px-2 py-1 text-base sm:text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
       />
       <div className="flex items-center justify-between gap-1">
         <div className="flex gap-1">

@@ -129,7 +129,7 @@ function ReportForm({ postId, authorHandle, onClose }: ReportDialogProps) {
             maxLength={REPORT_NOTE_MAX_LENGTH}
             onChange={(event) => setNote(event.target.value)}
             rows={3}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-950"
+            className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base sm:text-sm dark:border-slate-700 dark:bg-slate-950"
           />
         </div>
         {report.error && <Alert>{userMessageOf(report.error)}</Alert>}

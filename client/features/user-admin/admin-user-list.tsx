@@ -209,7 +209,7 @@ function AccountRow({ account, isSelf, isAdmin }: { account: AdminUser; isSelf: 
                 onChange={(event) =>
                   changeRole(ROLE_CHOICES.find((choice) => choice.value === event.target.value)?.role ?? null)
                 }
-                className="min-h-11 min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-400"
+                className="min-h-11 min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm text-slate-900 shadow-sm focus:border-primary-500 focus:outline-2 focus:outline-primary-500/40 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:disabled:bg-slate-800 dark:disabled:text-slate-400"
               >
                 {ROLE_CHOICES.map((choice) => (
                   <option key={choice.value} value={choice.value}>
