@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y';
-import { API_HEADERS } from './support/accounts';
-import { editorOf } from './support/composer';
+import { API_HEADERS, signUpByApi } from './support/accounts';
+import { editorOf, openComposer } from './support/composer';
 import { showLivePost, signedIn } from './support/live';
 import { expect, test } from './support/test';
 import { chooseOwnPostAction } from './support/posts';
@@ -117,4 +117,41 @@ test('repost and quote: live on Home, undo, a quote card that outlives its post'
   await expectAccessible(ana.page);
 
   for (const person of [ana, bo, cy]) await person.page.context().close();
+});
+
+test("a quote written while the page's composer holds a draft: both composers work, the draft stays", async ({
+  page,
+}) => {
+  const run = Date.now().toString(36);
+  const me = await signUpByApi(page.request);
+  const quoted = `Worth quoting ${run}`;
+  const posted = await page.request.post('/api/v1/posts', { data: { body: quoted }, headers: API_HEADERS });
+  expect(posted.status()).toBe(201);
+  await page.goto('/');
+  // The page's composer open with a draft: its editor code is loaded, so the quote's composer
+  // is made at once (this order took the page down with a TipTap error).
+  const draft = `Half a thought ${run}`;
+  const editor = await openComposer(page);
+  await editor.fill(draft);
+
+  const card = page.getByRole('feed').getByRole('article').filter({ hasText: quoted });
+  await card.getByRole('button', { name: 'Repost (0 reposts)' }).click();
+  await page.getByRole('menuitem', { name: 'Quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Quote post' });
+  const quoteEditor = editorOf(dialog, `Your post quoting @${me.handle}`);
+  await expect(quoteEditor).toBeFocused();
+  const post = dialog.getByRole('button', { name: 'Post', exact: true });
+  await expect(post).toBeDisabled();
+  await quoteEditor.fill(`My take ${run}`);
+  await expect(post).toBeEnabled();
+  await post.click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(
+    page
+      .getByRole('feed')
+      .getByRole('article')
+      .filter({ hasText: `My take ${run}` }),
+  ).toBeVisible();
+  await expect(editor).toHaveText(draft);
 });

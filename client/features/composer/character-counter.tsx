@@ -1,9 +1,9 @@
 import type { Editor } from '@tiptap/core';
-import { useEditorState } from '@tiptap/react';
 import { useState } from 'react';
 import { POST_BODY_MAX_LENGTH } from '../../../common/contracts/limits';
 import { useT } from '../../i18n';
 import { composerMessages } from './composer.messages';
+import { useEditorValue } from './use-editor-value';
 
 /** Below this many characters left the count shows; above it, it only describes the field. */
 const VISIBLE_BELOW = 200;
@@ -20,7 +20,7 @@ function bandOf(remaining: number): number | null {
 
 export function CharacterCounter({ editor, id }: { editor: Editor; id: string }) {
   const t = useT(composerMessages);
-  const remaining = useEditorState({ editor, selector: ({ editor: e }) => remainingCharacters(e) });
+  const remaining = useEditorValue(editor, remainingCharacters);
   const [band, setBand] = useState(() => bandOf(remaining));
   /** The count last announced, or null for silence. */
   const [announced, setAnnounced] = useState<number | null>(null);

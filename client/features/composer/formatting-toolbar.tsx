@@ -1,10 +1,10 @@
 import type { Editor } from '@tiptap/core';
-import { useEditorState } from '@tiptap/react';
 import { Link } from 'lucide-react';
 import { type ButtonHTMLAttributes, type KeyboardEvent, useState } from 'react';
 import { useT } from '../../i18n';
 import { type ComposerMessageKey, composerMessages } from './composer.messages';
 import { FORMATTING_TOOLS, type FormattingToolName, MOD_KEY } from './formatting-tools';
+import { useEditorValue } from './use-editor-value';
 
 const ICON = 'size-4';
 // One text colour per state: two on one element would leave it to the stylesheet's order.
@@ -36,13 +36,10 @@ export interface FormattingToolbarProps {
  */
 export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: FormattingToolbarProps) {
   const t = useT(composerMessages);
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      tools: FORMATTING_TOOLS.map((tool) => e.isActive(tool.name)),
-      link: e.isActive('link'),
-    }),
-  });
+  const active = useEditorValue(editor, (e) => ({
+    tools: FORMATTING_TOOLS.map((tool) => e.isActive(tool.name)),
+    link: e.isActive('link'),
+  }));
   const [current, setCurrent] = useState(0);
   const count = FORMATTING_TOOLS.length + 1;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -22,8 +22,10 @@ export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
   const hasOptions = (state?.people.length ?? 0) > 0;
   const activeId = state && hasOptions ? `${listboxId}-${state.activeIndex}` : null;
   useEffect(() => {
-    const dom = editor.view.dom;
+    // Only with a list to point at: the editor's view is not there yet while it mounts (a second
+    // composer opening, as a quote's, while another holds text), and TipTap throws on reading it.
     if (activeId === null) return;
+    const dom = editor.view.dom;
     dom.setAttribute('aria-controls', listboxId);
     dom.setAttribute('aria-activedescendant', activeId);
     return () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Content, Editor } from '@tiptap/core';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { useIsOffline } from '../../lib/connectivity';
@@ -15,6 +15,7 @@ import { LinkPopover } from './link-popover';
 import { MentionPopup } from './mention-popup';
 import { MentionPopupStore } from './mention-popup-store';
 import { syncSelectionFromDom } from './sync-selection';
+import { useEditorValue } from './use-editor-value';
 
 export interface RichComposerProps {
   /** The editable element's id (other code focuses it, e.g. the new-posts pill). */
@@ -115,10 +116,7 @@ export function RichComposer(props: RichComposerProps) {
     },
   });
   const isOffline = useIsOffline();
-  const canSubmit = useEditorState({
-    editor,
-    selector: ({ editor: e }) => hasText(e) && remainingCharacters(e) >= 0,
-  });
+  const canSubmit = useEditorValue(editor, (e) => hasText(e) && remainingCharacters(e) >= 0);
 
   const submit = () => {
     if (!canSubmit || isBusy) return;
