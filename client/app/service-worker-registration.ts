@@ -42,7 +42,10 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
 
 function register(): void {
   navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).then(
-    (registration) => {
+    // Answered with nothing where something stands in for service workers to block them (browser
+    // automation, some privacy tools): the app then works without one, as below.
+    (registration: ServiceWorkerRegistration | undefined) => {
+      if (!registration) return;
       watchForUpdates(registration);
       setInterval(() => {
         // Offline or a server that is down: the next check will do.
