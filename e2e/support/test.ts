@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 
 /**
  * The e2e server runs as if behind a reverse proxy (TRUST_PROXY=true), so each browser context
@@ -17,6 +17,15 @@ export const test = base.extend({
   extraHTTPHeaders: async ({}, use) => {
     await use(visitorHeaders());
   },
+  // An error nothing caught is a bug even when the page still looks right: the test's own page
+  // fails on one (a crash that reaches the error boundary is logged, not thrown, and shows as the
+  // boundary's page, which the test's next step then fails to find).
+  page: async ({ page }, use) => {
+    const uncaught: string[] = [];
+    page.on('pageerror', (error) => uncaught.push(error.message));
+    await use(page);
+    expect(uncaught, 'errors the page did not catch').toEqual([]);
+  },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
