@@ -5,10 +5,9 @@
  * the media they show so the feed can be read offline; and shows pushed notifications. It is
  * built by vite-plugin-pwa, which writes the list of the build's files into `self.__WB_MANIFEST`.
  */
-import { clientsClaim } from 'workbox-core';
+import { clientsClaim, type RouteHandlerCallback } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import type { RouteHandlerCallback } from 'workbox-core';
 import { MEDIA_BASE } from '../../common/api/endpoints';
 import { LOCALES, type Locale, matchLocale, shellPageOf } from '../i18n/locales';
 import { isOfflineReadable } from './offline-reading';
