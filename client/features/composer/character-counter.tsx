@@ -20,7 +20,7 @@ function bandOf(remaining: number): number | null {
 
 export function CharacterCounter({ editor, id }: { editor: Editor; id: string }) {
   const t = useT(composerMessages);
-  const remaining = useEditorValue(editor, remainingCharacters);
+  const remaining = useEditorValue(editor, remainingCharacters, POST_BODY_MAX_LENGTH);
   const [band, setBand] = useState(() => bandOf(remaining));
   /** The count last announced, or null for silence. */
   const [announced, setAnnounced] = useState<number | null>(null);

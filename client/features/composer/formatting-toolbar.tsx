@@ -7,6 +7,7 @@ import { FORMATTING_TOOLS, type FormattingToolName, MOD_KEY } from './formatting
 import { useEditorValue } from './use-editor-value';
 
 const ICON = 'size-4';
+const NOTHING_ACTIVE = { tools: FORMATTING_TOOLS.map(() => false), link: false };
 // One text colour per state: two on one element would leave it to the stylesheet's order.
 const RELEASED = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const PRESSED = 'bg-primary-100 text-primary-800 dark:bg-primary-900 dark:text-primary-100';
@@ -36,10 +37,11 @@ export interface FormattingToolbarProps {
  */
 export function FormattingToolbar({ editor, editorId, isLinkOpen, onEditLink }: FormattingToolbarProps) {
   const t = useT(composerMessages);
-  const active = useEditorValue(editor, (e) => ({
-    tools: FORMATTING_TOOLS.map((tool) => e.isActive(tool.name)),
-    link: e.isActive('link'),
-  }));
+  const active = useEditorValue(
+    editor,
+    (e) => ({ tools: FORMATTING_TOOLS.map((tool) => e.isActive(tool.name)), link: e.isActive('link') }),
+    NOTHING_ACTIVE,
+  );
   const [current, setCurrent] = useState(0);
   const count = FORMATTING_TOOLS.length + 1;
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -87,7 +87,8 @@ export function RichComposer(props: RichComposerProps) {
   );
   // Read once: the draft in storage changes with every keystroke from here on.
   const [content] = useState(() => startingContent(props));
-  const editor = useEditor({
+  // Null for a moment when useEditor replaces an editor it built too early (use-editor-value.ts).
+  const editor: Editor | null = useEditor({
     extensions,
     content,
     // Focus lands where the stand-in (or the Edit button) just was: no need to scroll, and
@@ -116,10 +117,10 @@ export function RichComposer(props: RichComposerProps) {
     },
   });
   const isOffline = useIsOffline();
-  const canSubmit = useEditorValue(editor, (e) => hasText(e) && remainingCharacters(e) >= 0);
+  const canSubmit = useEditorValue(editor, (e) => hasText(e) && remainingCharacters(e) >= 0, false);
 
   const submit = () => {
-    if (!canSubmit || isBusy) return;
+    if (!editor || !canSubmit || isBusy) return;
     onSubmit(editor.getHTML()).then(
       () => {
         drafts.clear(draftKey);
@@ -130,6 +131,7 @@ export function RichComposer(props: RichComposerProps) {
     );
   };
   const openLinkDialog = () => {
+    if (!editor) return;
     syncSelectionFromDom(editor);
     setIsLinkOpen(true);
   };
@@ -147,6 +149,13 @@ export function RichComposer(props: RichComposerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape' && !isMentionListOpenAtKey.current && onCancel) onCancel();
   };
+  if (!editor) {
+    return (
+      <p role="status" className="py-4 text-sm text-slate-600 dark:text-slate-400">
+        {t('editorOpening')}
+      </p>
+    );
+  }
   const toolbar = (
     <FormattingToolbar editor={editor} editorId={id} isLinkOpen={isLinkOpen} onEditLink={openLinkDialog} />
   );
