@@ -1,5 +1,7 @@
+import { find as findLinks } from 'linkifyjs';
 import { hashtagKey, isHashtag } from '../../../common/rich-text/hashtag';
 import { canStartMentionAfter, isMentionHandle } from '../../../common/rich-text/post-schema';
+import { safeLinkHref } from './link-href';
 import type { PostInline } from './post-tree';
 
 /** The handle to link for a typed `@handle`, or null to leave it as text (see NormaliseOptions). */
@@ -20,10 +22,14 @@ const NOT_BEFORE_HASHTAG = /[\p{L}\p{M}\p{N}_&/]$/u;
 const WORD_GOES_ON = /^[\p{L}\p{M}\p{N}_]/u;
 /** `@ana@host` and `@anaé` are an address and a word, not a mention of ana. */
 const HANDLE_GOES_ON = /^[\p{L}\p{M}\p{N}_@]/u;
+/** A web or e-mail address that starts mid-word (`exam` bold, then `ple.com`) or after `@` is not one. */
+const NOT_BEFORE_ADDRESS = /[\p{L}\p{M}\p{N}_@.\-/]$/u;
 
 /**
- * Links the `#tag`s and `@handle`s typed in a paragraph's text, except inside links and code:
- * tags become hashtags, handles become mentions as if the editor had made them. The text reads
+ * Links what is typed as text in a paragraph, except inside links and code, as the editor does
+ * while someone types: web and e-mail addresses become links (`example.com` to https), `#tag`s
+ * hashtags, `@handle`s mentions. So a post sent as plain text (an API client, a bot) reads like
+ * one written in the composer. The text reads
  * as one across marks (a `#` right after a bold letter is still inside a word), so stored HTML,
  * whose hashtags come back as their text, is read again into the very same links.
  */
@@ -64,10 +70,59 @@ function linkTypedInText(
 ): PostInline[] {
   const inlines: PostInline[] = [];
   let plainFrom = 0;
+  for (const address of addressesIn(text, before, after)) {
+    const plain = text.slice(plainFrom, address.start);
+    inlines.push(
+      ...linkTagsAndMentions(plain, edgeBefore(text, plainFrom, before), address.text, resolveMention),
+    );
+    inlines.push({ kind: 'link', href: address.href, children: [{ kind: 'text', text: address.text }] });
+    plainFrom = address.start + address.text.length;
+  }
+  const rest = text.slice(plainFrom);
+  inlines.push(...linkTagsAndMentions(rest, edgeBefore(text, plainFrom, before), after, resolveMention));
+  return inlines;
+}
+
+interface TypedAddress {
+  start: number;
+  text: string;
+  href: string;
+}
+
+/**
+ * The web and e-mail addresses in a run of text, found by linkify (the library the editor's own
+ * autolinking uses), with the hrefs the editor would give them.
+ */
+function addressesIn(text: string, before: string, after: string): TypedAddress[] {
+  // Every address has a dot or a scheme's colon; most text has neither, and skips linkify.
+  if (!text.includes('.') && !text.includes(':')) return [];
+  return findLinks(text, { defaultProtocol: 'https' }).flatMap((found) => {
+    if (!found.isLink || (found.type !== 'url' && found.type !== 'email')) return [];
+    const textBefore = found.start === 0 ? before : text.slice(Math.max(0, found.start - 2), found.start);
+    const following = found.end < text.length ? text.slice(found.end, found.end + 2) : after;
+    if (NOT_BEFORE_ADDRESS.test(textBefore) || WORD_GOES_ON.test(following)) return [];
+    const href = safeLinkHref(found.href);
+    return href === null ? [] : [{ start: found.start, text: found.value, href }];
+  });
+}
+
+/** The characters just before `index`: up to two code units of `text`, or `before` at its start. */
+function edgeBefore(text: string, index: number, before: string): string {
+  return index === 0 ? before : text.slice(Math.max(0, index - 2), index);
+}
+
+function linkTagsAndMentions(
+  text: string,
+  before: string,
+  after: string,
+  resolveMention: ResolveMention,
+): PostInline[] {
+  const inlines: PostInline[] = [];
+  let plainFrom = 0;
   for (const trigger of text.matchAll(TRIGGERS)) {
     const start = trigger.index;
     // Two code units hold the character before, even outside the Basic Multilingual Plane.
-    const textBefore = start === 0 ? before : text.slice(Math.max(0, start - 2), start);
+    const textBefore = edgeBefore(text, start, before);
     const found =
       trigger[0] === '#'
         ? hashtagAt(text, start, textBefore, after)

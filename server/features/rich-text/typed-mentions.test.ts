@@ -85,7 +85,8 @@ describe('typed mentions with a resolver', () => {
     expect(sanitizePostBody(draft.html)).toEqual(draft);
     const resolved = sanitizePostBody(draft.html, options);
     expect(resolved.html).toBe(
-      `<p>(${mention('Ana')}) @nobody, ana@example.com <code>@ana</code> ` +
+      `<p>(${mention('Ana')}) @nobody, ` +
+        `<a target="_blank" rel="${POST_LINK_REL}" href="mailto:ana@example.com">ana@example.com</a> <code>@ana</code> ` +
         '<a href="/tags/tag" data-type="hashtag" data-id="tag">#tag</a></p>',
     );
     expect(sanitizePostBody(resolved.html, options)).toEqual(resolved);
