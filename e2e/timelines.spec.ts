@@ -184,5 +184,12 @@ test('a locked account approves its followers from the requests page', async ({ 
     ana.page.getByRole('link', { name: `${bo.account.displayName} @${bo.account.handle}` }),
   ).toBeVisible();
   await expectAccessible(ana.page);
+  // Follow back from the list's row; it stays followed.
+  await ana.page.getByRole('button', { name: `Follow @${bo.account.handle}` }).click();
+  const following = ana.page.getByRole('button', { name: `Following: unfollow @${bo.account.handle}` });
+  await expect(following).toBeVisible();
+  await expect(following).toBeFocused();
+  await ana.page.reload();
+  await expect(following).toBeVisible();
   await Promise.all([ana, bo].map(({ page }) => page.context().close()));
 });

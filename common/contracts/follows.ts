@@ -30,6 +30,11 @@ export const followListQuerySchema = z.object({ cursor: z.string().max(200).opti
 
 export const followListResponseSchema = z.strictObject({
   users: z.array(publicProfileSchema),
+  /**
+   * How the signed-in reader stands towards the listed accounts they could follow, by account
+   * id: every one but the reader and those a block stands between; empty for a visitor.
+   */
+  viewerFollows: z.record(z.string(), z.enum(FOLLOW_STATES)),
   /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */
   nextCursor: z.string().nullable(),
 });

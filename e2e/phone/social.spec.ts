@@ -26,9 +26,27 @@ test('follows, timelines, a hashtag, bookmarks and follow requests fit the phone
     page.getByRole('button', { name: `Following: unfollow @${other.account.handle}` }),
   ).toBeVisible();
   await checkPage(page);
-  await page.getByRole('link', { name: '1 follower', exact: true }).tap();
+  // A third person follows them too: the reader can follow that follower from the list's row.
+  const third = await otherPerson(playwright, baseURL);
+  const otherProfile = await third.request.get(`/api/v1/users/${other.account.handle}`, {
+    headers: API_HEADERS,
+  });
+  const { user: otherUser } = (await otherProfile.json()) as { user: { id: string } };
+  expect(
+    (await third.request.put(`/api/v1/follows/${otherUser.id}`, { headers: API_HEADERS })).status(),
+  ).toBe(200);
+  await page.reload();
+  await page.getByRole('link', { name: '2 followers', exact: true }).tap();
   await expect(
     page.getByRole('heading', { name: `Followers of ${other.account.displayName}` }),
+  ).toBeVisible();
+  const followers = page.getByRole('list', { name: `Followers of ${other.account.displayName}` });
+  await expect(followers.getByRole('listitem')).toHaveCount(2);
+  // The reader's own row has no button.
+  await expect(followers.getByRole('button')).toHaveCount(1);
+  await followers.getByRole('button', { name: `Follow @${third.account.handle}` }).tap();
+  await expect(
+    followers.getByRole('button', { name: `Following: unfollow @${third.account.handle}` }),
   ).toBeVisible();
   await checkPage(page);
 
@@ -83,7 +101,7 @@ test('follows, timelines, a hashtag, bookmarks and follow requests fit the phone
   await page.getByRole('link', { name: 'privacy settings' }).tap();
   await expect(page.getByRole('region', { name: 'Privacy' })).toBeInViewport();
   expect(me.handle).not.toBe('');
-  await other.request.dispose();
+  await Promise.all([other.request.dispose(), third.request.dispose()]);
 });
 
 test('repost and quote on a phone: the buttons, the dialog as a sheet, the card', async ({

@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { FollowListResponse } from '../../../common/contracts/follows';
+import type { FollowListResponse, FollowState } from '../../../common/contracts/follows';
 import { translate } from '../../i18n';
 import { followsMessages, type FollowsTranslate } from './follows.messages';
 
@@ -33,6 +33,28 @@ export function withoutUser(data: FollowListPages, userId: string): FollowListPa
   return {
     ...data,
     pages: data.pages.map((page) => ({ ...page, users: page.users.filter((user) => user.id !== userId) })),
+  };
+}
+
+/** The reader's follow state towards an account on these pages, or null where it offers none. */
+export function listFollowOf(data: FollowListPages, userId: string): FollowState | null {
+  for (const page of data.pages) {
+    const state = page.viewerFollows[userId];
+    if (state !== undefined) return state;
+  }
+  return null;
+}
+
+/** The pages with the reader's state towards one account changed, on each page offering it. */
+export function withListFollow(data: FollowListPages, userId: string, state: FollowState): FollowListPages {
+  if (listFollowOf(data, userId) === null) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) =>
+      page.viewerFollows[userId] === undefined
+        ? page
+        : { ...page, viewerFollows: { ...page.viewerFollows, [userId]: state } },
+    ),
   };
 }
 

@@ -10,7 +10,13 @@ import type { ProfileResponse, PublicProfile } from '../../../common/contracts/u
 import { api } from '../../lib/api-client';
 import { postKeys } from '../posts';
 import { homeSourcesKey, invalidateHomeSources, timelineKeys } from '../timelines';
-import { type FollowListKind, type FollowListPages, withoutUser } from './follow-lists';
+import {
+  type FollowListKind,
+  type FollowListPages,
+  listFollowOf,
+  withListFollow,
+  withoutUser,
+} from './follow-lists';
 import { applyFollowAnswer, expectedFollowState, predictFollow } from './follow-state';
 import {
   type Suggestion,
@@ -32,6 +38,8 @@ const LIST_ENDPOINTS = {
   followers: 'follows.followers',
   following: 'follows.following',
 } as const satisfies Record<FollowListKind, string>;
+
+const LIST_KINDS = Object.keys(LIST_ENDPOINTS) as FollowListKind[];
 
 const pagedByCursor = {
   initialPageParam: undefined as string | undefined,
@@ -98,6 +106,24 @@ export function useToggleFollow(user: PublicProfile, homeRefresh: HomeRefresh = 
       followKeys.suggestions,
       (data) => data && withSuggestionFollow(data, user.id, follow),
     );
+  // The account's row in any followers or following list already read (each offers the button).
+  const setListFollow = (follow: FollowState) => {
+    for (const kind of LIST_KINDS)
+      queryClient.setQueriesData<FollowListPages>(
+        { queryKey: followKeys.lists(kind) },
+        (data) => data && withListFollow(data, user.id, follow),
+      );
+  };
+  const listFollowBefore = (): FollowState | null => {
+    for (const kind of LIST_KINDS)
+      for (const [, data] of queryClient.getQueriesData<FollowListPages>({
+        queryKey: followKeys.lists(kind),
+      })) {
+        const state = data ? listFollowOf(data, user.id) : null;
+        if (state !== null) return state;
+      }
+    return null;
+  };
   return useMutation({
     mutationFn: (wantsFollow: boolean) =>
       api(wantsFollow ? 'follows.follow' : 'follows.unfollow', { params: { userId: user.id } }),
@@ -109,12 +135,15 @@ export function useToggleFollow(user: PublicProfile, homeRefresh: HomeRefresh = 
       const suggestions = queryClient.getQueryData<Suggestion[]>(followKeys.suggestions);
       const suggestionBefore = suggestions ? suggestionFollowOf(suggestions, user.id) : null;
       if (suggestionBefore !== null) setSuggestionFollow(expectedFollowState(user.locked, wantsFollow));
-      return { before, suggestionBefore };
+      const listBefore = listFollowBefore();
+      setListFollow(expectedFollowState(user.locked, wantsFollow));
+      return { before, suggestionBefore, listBefore };
     },
     onError: (_error, _wantsFollow, context) => {
       if (context?.before) queryClient.setQueryData(profileKey, context.before);
       // Only this account's row: another row may be changing at the same time.
       if (context?.suggestionBefore) setSuggestionFollow(context.suggestionBefore);
+      if (context?.listBefore) setListFollow(context.listBefore);
     },
     onSuccess: (answer) => {
       queryClient.setQueryData<ProfileResponse>(
@@ -122,6 +151,7 @@ export function useToggleFollow(user: PublicProfile, homeRefresh: HomeRefresh = 
         (data) => data && applyFollowAnswer(data, answer),
       );
       setSuggestionFollow(answer.state);
+      setListFollow(answer.state);
     },
     onSettled: () => {
       // The reader's own "following" count and both lists changed; this profile is already right.

@@ -22,6 +22,7 @@ export function followsFeature(
     users: users.repository,
     notifications,
     assertCanInteract: (actorId, targetId) => safety.assertCanInteract(actorId, targetId),
+    blockedAmong: (viewerId, ids) => safety.blockedEitherWayAmong(viewerId, ids),
   });
   platform.events.on('account.blocked', ({ blockerId, blockedId }) =>
     follows.blockedBetween(blockerId, blockedId),

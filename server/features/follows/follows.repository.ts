@@ -93,6 +93,32 @@ export function createFollowsRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Those of `ids` that `followerId` follows, and those it has asked to follow. */
+    async relationsAmong(
+      followerId: string,
+      ids: readonly string[],
+    ): Promise<{ following: string[]; requested: string[] }> {
+      if (ids.length === 0) return { following: [], requested: [] };
+      const [following, requested] = await Promise.all([
+        db
+          .selectFrom('follows')
+          .select('followee_id')
+          .where('follower_id', '=', followerId)
+          .where('followee_id', 'in', ids)
+          .execute(),
+        db
+          .selectFrom('follow_requests')
+          .select('target_id')
+          .where('requester_id', '=', followerId)
+          .where('target_id', 'in', ids)
+          .execute(),
+      ]);
+      return {
+        following: following.map((row) => row.followee_id),
+        requested: requested.map((row) => row.target_id),
+      };
+    },
+
     /** Answers whether the row is new (following twice changes nothing). */
     async follow(followerId: string, followeeId: string, at: number): Promise<boolean> {
       const rows = await db

@@ -163,6 +163,41 @@ describe('following an account', () => {
   });
 });
 
+describe("the reader's follow state in a list", () => {
+  it('tells a signed-in reader how they stand towards each listed account they could follow', async () => {
+    const [ana, ben, cat, dee, eve] = await Promise.all(Array.from({ length: 5 }, () => signedUpUser(t)));
+    await lock(dee, true);
+    // Ben, Cat, Dee and Eve all follow Ana; Ana's list is what the reader looks at.
+    for (const follower of [ben, cat, dee, eve]) await follow(follower, ana.user);
+    await follow(ben, cat.user);
+    await follow(ben, dee.user);
+    const block = await t.api({
+      method: 'POST',
+      url: '/api/v1/me/blocks',
+      cookie: eve.cookie,
+      payload: { userId: ben.user.id },
+    });
+    expect(block.statusCode, block.body).toBe(201);
+
+    // Ben: follows Cat, asked Dee; nothing for himself, nor for Eve, who blocked him.
+    const seenByBen = await list(`/users/${ana.user.handle}/followers`, ben);
+    expect(seenByBen.users).toHaveLength(4);
+    expect(seenByBen.viewerFollows).toEqual({ [cat.user.id]: 'following', [dee.user.id]: 'requested' });
+    // The owner sees theirs too (Follow back); a visitor gets none.
+    expect((await list(`/users/${ana.user.handle}/followers`, ana)).viewerFollows).toEqual({
+      [ben.user.id]: 'none',
+      [cat.user.id]: 'none',
+      [dee.user.id]: 'none',
+      [eve.user.id]: 'none',
+    });
+    expect((await list(`/users/${ana.user.handle}/followers`)).viewerFollows).toEqual({});
+    const benFollowsSeenByAna = await list(`/users/${ben.user.handle}/following`, ana);
+    // Ana and Cat (Dee, locked, has not answered Ben); Ana's own row has no state.
+    expect(benFollowsSeenByAna.users.map((u) => u.id).sort()).toEqual([ana.user.id, cat.user.id].sort());
+    expect(benFollowsSeenByAna.viewerFollows).toEqual({ [cat.user.id]: 'none' });
+  });
+});
+
 describe('locked accounts', () => {
   it('turns a follow into a request the owner approves or denies', async () => {
     const [ana, ben, cat] = [await signedUpUser(t), await signedUpUser(t), await signedUpUser(t)];

@@ -15,13 +15,13 @@ export function registerFollowRoutes(
   defineRoute(api, routes['follows.unfollow'], async (request, _reply, input) =>
     follows.unfollow(requireUser(request).id, input.params().userId),
   );
-  defineRoute(api, routes['follows.followers'], async (_request, _reply, input) => {
+  defineRoute(api, routes['follows.followers'], async (request, _reply, input) => {
     const user = await users.profile(input.params().handle);
-    return follows.followers(user.id, input.query().cursor);
+    return follows.followers(user.id, request.user?.id ?? null, input.query().cursor);
   });
-  defineRoute(api, routes['follows.following'], async (_request, _reply, input) => {
+  defineRoute(api, routes['follows.following'], async (request, _reply, input) => {
     const user = await users.profile(input.params().handle);
-    return follows.following(user.id, input.query().cursor);
+    return follows.following(user.id, request.user?.id ?? null, input.query().cursor);
   });
   defineRoute(api, routes['follows.requests'], async (request, _reply, input) =>
     follows.requests(requireUser(request).id, input.query().cursor),

@@ -24,6 +24,8 @@ export interface FollowsServiceDeps {
   notifications: Pick<NotificationsService, 'notifyAboutAccount' | 'retractAboutAccount' | 'announce'>;
   /** Throws 403 `blocked` when a block stands between the two accounts. */
   assertCanInteract: (actorId: string, targetId: string) => Promise<void>;
+  /** Those of `ids` with a block between them and the viewer, either way. */
+  blockedAmong: (viewerId: string, ids: readonly string[]) => Promise<ReadonlySet<string>>;
   now?: () => number;
 }
 
@@ -43,6 +45,7 @@ export function createFollowsService({
   users,
   notifications,
   assertCanInteract,
+  blockedAmong,
   now = Date.now,
 }: FollowsServiceDeps) {
   const repo = createFollowsRepository(db);
@@ -60,9 +63,33 @@ export function createFollowsService({
     return { state, followerCount: await repo.followerCount(targetId) };
   }
 
+  /** The reader's follow state towards each listed account they could follow (see the contract). */
+  async function viewerFollowsAmong(
+    viewerId: string | null,
+    ids: string[],
+  ): Promise<Record<string, FollowState>> {
+    if (viewerId === null) return {};
+    const others = ids.filter((id) => id !== viewerId);
+    const [blocked, relations] = await Promise.all([
+      blockedAmong(viewerId, others),
+      repo.relationsAmong(viewerId, others),
+    ]);
+    const following = new Set(relations.following);
+    const requested = new Set(relations.requested);
+    return Object.fromEntries(
+      others
+        .filter((id) => !blocked.has(id))
+        .map((id): [string, FollowState] => [
+          id,
+          following.has(id) ? 'following' : requested.has(id) ? 'requested' : 'none',
+        ]),
+    );
+  }
+
   async function list(
     kind: FollowListKind,
     ownerId: string,
+    viewerId: string | null,
     cursor: string | undefined,
   ): Promise<FollowListResponse> {
     const after = cursor === undefined ? null : decodeCursor(cursor);
@@ -72,6 +99,10 @@ export function createFollowsService({
     const last = page.at(-1);
     return {
       users: page.map(presentPublicProfile),
+      viewerFollows: await viewerFollowsAmong(
+        viewerId,
+        page.map((row) => row.id),
+      ),
       nextCursor:
         rows.length > FOLLOW_LIST_PAGE_SIZE && last
           ? encodeCursor({ createdAt: Number(last.related_at), id: last.id })
@@ -149,9 +180,11 @@ export function createFollowsService({
         throw errors.notFound('There is no such follow request.');
     },
 
-    followers: (ownerId: string, cursor?: string) => list('followers', ownerId, cursor),
-    following: (ownerId: string, cursor?: string) => list('following', ownerId, cursor),
-    requests: (ownerId: string, cursor?: string) => list('requests', ownerId, cursor),
+    followers: (ownerId: string, viewerId: string | null, cursor?: string) =>
+      list('followers', ownerId, viewerId, cursor),
+    following: (ownerId: string, viewerId: string | null, cursor?: string) =>
+      list('following', ownerId, viewerId, cursor),
+    requests: (ownerId: string, cursor?: string) => list('requests', ownerId, ownerId, cursor),
 
     async settings(userId: string): Promise<FollowSettings> {
       const user = await users.findById(userId);

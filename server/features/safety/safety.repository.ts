@@ -116,6 +116,22 @@ export function createSafetyRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Those of `ids` with a block between them and `viewerId`, either way. */
+    async blockedEitherWayAmong(viewerId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('user_blocks')
+        .select(['blocker_id', 'blocked_id'])
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('blocker_id', '=', viewerId), eb('blocked_id', 'in', ids)]),
+            eb.and([eb('blocked_id', '=', viewerId), eb('blocker_id', 'in', ids)]),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => (row.blocker_id === viewerId ? row.blocked_id : row.blocker_id));
+    },
+
     async blocks(blockerId: string, blockedId: string): Promise<boolean> {
       const row = await db
         .selectFrom('user_blocks')

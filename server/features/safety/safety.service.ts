@@ -120,6 +120,11 @@ export function createSafetyService({ db, users, publish, onBlocked, now = Date.
       return new Set(await repo.hiddenAuthorsFor(viewerId));
     },
 
+    /** Those of `ids` with a block between them and the viewer, either way: no follow for them. */
+    async blockedEitherWayAmong(viewerId: string, ids: readonly string[]): Promise<ReadonlySet<string>> {
+      return new Set(await repo.blockedEitherWayAmong(viewerId, ids));
+    },
+
     /** Replies and likes between two accounts with a block between them are refused. */
     async assertCanInteract(actorId: string, authorId: string): Promise<void> {
       if (actorId !== authorId && (await repo.isBlockedEitherWay(actorId, authorId))) throw errors.blocked();
