@@ -49,6 +49,16 @@ async function notifications(who: Account) {
   return response.json<NotificationsResponse>().notifications;
 }
 
+async function block(who: Account, target: Account) {
+  const response = await t.api({
+    method: 'POST',
+    url: '/api/v1/me/blocks',
+    cookie: who.cookie,
+    payload: { userId: target.user.id },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+}
+
 async function lock(who: Account, locked: boolean) {
   const response = await t.api({
     method: 'PUT',
@@ -171,13 +181,7 @@ describe("the reader's follow state in a list", () => {
     for (const follower of [ben, cat, dee, eve]) await follow(follower, ana.user);
     await follow(ben, cat.user);
     await follow(ben, dee.user);
-    const block = await t.api({
-      method: 'POST',
-      url: '/api/v1/me/blocks',
-      cookie: eve.cookie,
-      payload: { userId: ben.user.id },
-    });
-    expect(block.statusCode, block.body).toBe(201);
+    await block(eve, ben);
 
     // Ben: follows Cat, asked Dee; nothing for himself, nor for Eve, who blocked him.
     const seenByBen = await list(`/users/${ana.user.handle}/followers`, ben);
@@ -265,15 +269,6 @@ describe('blocks and follows', () => {
     await lock(cat, true);
     await follow(ana, cat.user);
 
-    const block = async (who: Account, target: Account) => {
-      const response = await t.api({
-        method: 'POST',
-        url: '/api/v1/me/blocks',
-        cookie: who.cookie,
-        payload: { userId: target.user.id },
-      });
-      expect(response.statusCode, response.body).toBe(201);
-    };
     await block(ben, ana);
     await block(cat, ana);
     expect((await list(`/users/${ben.user.handle}/followers`)).users).toEqual([]);
