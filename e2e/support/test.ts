@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, type Browser, expect } from '@playwright/test';
 
 /**
  * The e2e server runs as if behind a reverse proxy (TRUST_PROXY=true), so each browser context
@@ -11,7 +11,24 @@ export function visitorHeaders(): Record<string, string> {
   return { 'X-Forwarded-For': `${range}.${1 + Math.floor(Math.random() * 254)}` };
 }
 
-export const test = base.extend({
+/**
+ * Pages of the contexts a test opens itself (`browser.newContext()`, as the tests with several
+ * people do) report their uncaught errors into `uncaught`, for as long as the test runs.
+ * Playwright's browser has no event for a new context, so its `newContext` is wrapped for the test.
+ */
+function watchNewContexts(browser: Browser, uncaught: string[]): () => void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', (page) => page.on('pageerror', (error) => uncaught.push(error.message)));
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+export const test = base.extend<{ uncaughtInOwnContexts: void }>({
   // Playwright reads a fixture's dependencies from its destructured first parameter; none here.
   // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use) => {
@@ -26,6 +43,17 @@ export const test = base.extend({
     await use(page);
     expect(uncaught, 'errors the page did not catch').toEqual([]);
   },
+  // The same for every page of the contexts the test opens itself.
+  uncaughtInOwnContexts: [
+    async ({ browser }, use) => {
+      const uncaught: string[] = [];
+      const stopWatching = watchNewContexts(browser, uncaught);
+      await use();
+      stopWatching();
+      expect(uncaught, 'errors the pages of the test’s own contexts did not catch').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
