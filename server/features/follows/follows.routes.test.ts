@@ -175,7 +175,13 @@ describe('following an account', () => {
 
 describe("the reader's follow state in a list", () => {
   it('tells a signed-in reader how they stand towards each listed account they could follow', async () => {
-    const [ana, ben, cat, dee, eve] = await Promise.all(Array.from({ length: 5 }, () => signedUpUser(t)));
+    const [ana, ben, cat, dee, eve] = [
+      await signedUpUser(t),
+      await signedUpUser(t),
+      await signedUpUser(t),
+      await signedUpUser(t),
+      await signedUpUser(t),
+    ];
     await lock(dee, true);
     // Ben, Cat, Dee and Eve all follow Ana; Ana's list is what the reader looks at.
     for (const follower of [ben, cat, dee, eve]) await follow(follower, ana.user);
