@@ -2,8 +2,9 @@ export interface PollingLoop {
   /** Runs a round now (new work was just queued) instead of at the next poll. */
   wake: () => void;
   /**
-   * One round. Rounds never overlap: a call during one gets that round's answer, and one more
-   * round follows it, so work queued meanwhile is not left for the next poll.
+   * A round that starts after this call, answered when it is over: rounds never overlap, so a
+   * call during one gets the round after it (shared by everyone who asked meanwhile), as the one
+   * under way may have read before the caller's work was queued.
    */
   runOnce: () => Promise<number>;
   /** Stops polling and waits for the round in progress. */
@@ -27,22 +28,27 @@ export function startPollingLoop({
   onError: (err: unknown) => void;
 }): PollingLoop {
   let current: Promise<number> | null = null;
-  let isAwaited = false;
+  /** The round after the current one, for those who asked during it. */
+  let following: Promise<number> | null = null;
   let isStopped = false;
 
   function runOnce(): Promise<number> {
-    if (current) {
-      isAwaited = true;
+    if (current === null) {
+      current = round().finally(() => {
+        current = null;
+      });
       return current;
     }
-    current = round().finally(() => {
-      current = null;
-      if (isAwaited && !isStopped) {
-        isAwaited = false;
-        run();
-      }
-    });
-    return current;
+    following ??= current
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        following = null;
+        return isStopped ? 0 : runOnce();
+      });
+    return following;
   }
 
   function run(): void {
