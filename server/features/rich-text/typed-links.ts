@@ -28,10 +28,10 @@ const NOT_BEFORE_ADDRESS = /[\p{L}\p{M}\p{N}_@.\-/]$/u;
 /**
  * Links what is typed as text in a paragraph, except inside links and code, as the editor does
  * while someone types: web and e-mail addresses become links (`example.com` to https), `#tag`s
- * hashtags, `@handle`s mentions. So a post sent as plain text (an API client, a bot) reads like
- * one written in the composer. The text reads
- * as one across marks (a `#` right after a bold letter is still inside a word), so stored HTML,
- * whose hashtags come back as their text, is read again into the very same links.
+ * hashtags, `@handle`s mentions; so a post sent as plain text (an API client, a bot) reads like
+ * one written in the composer. The text reads as one across marks (a `#` right after a bold
+ * letter is still inside a word), so stored HTML, whose hashtags come back as their text, is
+ * read again into the very same links.
  */
 export function linkTypedText(inlines: PostInline[], resolveMention: ResolveMention): PostInline[] {
   return linkWithin(inlines, '', '', resolveMention);
@@ -98,7 +98,7 @@ function addressesIn(text: string, before: string, after: string): TypedAddress[
   if (!text.includes('.') && !text.includes(':')) return [];
   return findLinks(text, { defaultProtocol: 'https' }).flatMap((found) => {
     if (!found.isLink || (found.type !== 'url' && found.type !== 'email')) return [];
-    const textBefore = found.start === 0 ? before : text.slice(Math.max(0, found.start - 2), found.start);
+    const textBefore = edgeBefore(text, found.start, before);
     const following = found.end < text.length ? text.slice(found.end, found.end + 2) : after;
     if (NOT_BEFORE_ADDRESS.test(textBefore) || WORD_GOES_ON.test(following)) return [];
     const href = safeLinkHref(found.href);
