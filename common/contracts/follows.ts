@@ -32,7 +32,8 @@ export const followListResponseSchema = z.strictObject({
   users: z.array(publicProfileSchema),
   /**
    * How the signed-in reader stands towards the listed accounts they could follow, by account
-   * id: every one but the reader and those a block stands between; empty for a visitor.
+   * id: every one but the reader and those a block stands between; empty for a visitor, and in
+   * the reader's follow requests (whose rows are answered, not followed).
    */
   viewerFollows: z.record(z.string(), z.enum(FOLLOW_STATES)),
   /** Opaque; pass back as ?cursor= for the next (older) page. Null at the end. */

@@ -220,10 +220,10 @@ describe('locked accounts', () => {
     expect((await notifications(ana))[0]).toMatchObject({ type: 'follow-request', actorCount: 2 });
 
     // Requests are their target's to read; nobody else sees anyone's.
-    expect((await list('/me/follow-requests', ana)).users.map((u) => u.id)).toEqual([
-      cat.user.id,
-      ben.user.id,
-    ]);
+    const requests = await list('/me/follow-requests', ana);
+    expect(requests.users.map((u) => u.id)).toEqual([cat.user.id, ben.user.id]);
+    // Answered, not followed, from this list.
+    expect(requests.viewerFollows).toEqual({});
     expect((await list('/me/follow-requests', ben)).users).toEqual([]);
 
     const approve = await t.api({

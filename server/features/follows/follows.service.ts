@@ -35,6 +35,10 @@ export interface FollowRelationship {
   followsYou: boolean;
 }
 
+function followStateOf(isFollowing: boolean, hasRequested: boolean): FollowState {
+  return isFollowing ? 'following' : hasRequested ? 'requested' : 'none';
+}
+
 /**
  * Following accounts and hashtags. Following a locked account asks its owner first (a follow
  * request they approve or deny); unlocking approves everyone waiting. A block ends follows and
@@ -79,10 +83,7 @@ export function createFollowsService({
     return Object.fromEntries(
       others
         .filter((id) => !blocked.has(id))
-        .map((id): [string, FollowState] => [
-          id,
-          following.has(id) ? 'following' : requested.has(id) ? 'requested' : 'none',
-        ]),
+        .map((id): [string, FollowState] => [id, followStateOf(following.has(id), requested.has(id))]),
     );
   }
 
@@ -184,7 +185,8 @@ export function createFollowsService({
       list('followers', ownerId, viewerId, cursor),
     following: (ownerId: string, viewerId: string | null, cursor?: string) =>
       list('following', ownerId, viewerId, cursor),
-    requests: (ownerId: string, cursor?: string) => list('requests', ownerId, ownerId, cursor),
+    // Its rows offer Approve and Deny, not Follow: no follow states to read.
+    requests: (ownerId: string, cursor?: string) => list('requests', ownerId, null, cursor),
 
     async settings(userId: string): Promise<FollowSettings> {
       const user = await users.findById(userId);
@@ -206,7 +208,7 @@ export function createFollowsService({
         repo.hasRequested(viewerId, targetId),
         repo.isFollowing(targetId, viewerId),
       ]);
-      return { follow: following ? 'following' : requested ? 'requested' : 'none', followsYou };
+      return { follow: followStateOf(following, requested), followsYou };
     },
 
     /**
