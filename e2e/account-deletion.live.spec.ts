@@ -1,7 +1,7 @@
 import { expectAccessible } from './support/a11y';
 import { publish } from './support/composer';
 import { signedIn, signedInPage } from './support/live';
-import { expect, test } from './support/test';
+import { expect, test } from './support/live-server';
 
 test("deleting an account takes its posts out of another reader's feed, live", async ({ browser }) => {
   const { page: ana, account } = await signedIn(browser);

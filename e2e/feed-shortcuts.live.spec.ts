@@ -1,7 +1,7 @@
 import { expectAccessible } from './support/a11y';
 import { signUp, uniqueAccount } from './support/accounts';
 import { editorOf } from './support/composer';
-import { expect, test } from './support/test';
+import { expect, test } from './support/live-server';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 /** One more than a feed page, so `j` at the end of the first page has to load the next. */

@@ -1,7 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
 import { signUp, uniqueAccount } from './support/accounts';
 import { layoutShiftOf, recordLayoutShifts, SCREENS, type ScreenName } from './support/layout-shift';
-import { expect, test, visitorHeaders } from './support/test';
+import { expect, test } from './support/live-server';
+import { visitorHeaders } from './support/test';
 
 const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 const CLS_PER_LIVE_POST = 0.01;

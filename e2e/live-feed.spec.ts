@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, test } from './support/live-server';
 import { expectAccessible } from './support/a11y';
 import { signedInPage } from './support/live';
 import { publish } from './support/composer';
