@@ -48,9 +48,17 @@ export function AppLayout() {
           >
             <Logo name={instanceName} icon={clientConfig.data?.instanceIcon ?? null} />
           </Link>
-          {/* Phones search on /search, which has its own field: the header has no room for one. */}
-          <SearchBox className="hidden min-w-48 flex-1 sm:block sm:max-w-sm" />
-          {/* Nothing until /auth/me answers: a guess would have to be taken back. */}
+          {/* Nothing until /auth/me answers: a guess would have to be taken back. Phones search on
+              /search, which has its own field: the header has no room for one. A member's account
+              links arrive a moment later, in a chunk of their own: their search box keeps its
+              place beside the word mark (the free space goes after it), so it does not jump
+              across the header when they come, where a visitor's sits between the word mark and
+              "Log in". */}
+          {!isPending && (
+            <SearchBox
+              className={`hidden min-w-48 flex-1 sm:block sm:max-w-sm ${user ? 'sm:mr-auto' : ''}`}
+            />
+          )}
           {!isPending &&
             (user ? (
               <Suspense fallback={null}>
