@@ -36,7 +36,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Generous for a 2-core machine running two browsers and the server at once: a slow step must
   // not read as a failure. A passing test takes what it takes; the limits only bound a hang. (On
-  // the slowest such machine seen, the longest tests without a limit of their own took 53–58 s.)
+  // the slowest such machine seen, the longest tests without a limit of their own took 53–55 s.)
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
