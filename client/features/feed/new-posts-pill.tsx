@@ -23,6 +23,7 @@ export function NewPostsPill({ timeline, focusId }: NewPostsPillProps) {
   const pending = usePendingPosts(id);
   const count = pending.length;
   const showThem = () => {
+    holdScrollAnchoringUntilScrollEnds();
     for (const post of pendingPosts.take(id).reverse()) insertIntoShownTimeline(queryClient, post);
     window.scrollTo({ top: 0, behavior: 'smooth' });
     document.getElementById(focusId)?.focus({ preventScroll: true });
@@ -46,4 +47,17 @@ export function NewPostsPill({ timeline, focusId }: NewPostsPillProps) {
       )}
     </>
   );
+}
+
+/**
+ * The browser's scroll anchoring keeps the reader's place when posts go in above it, and Chromium
+ * moves a smooth scroll under way by the same amount. On a busy phone the posts render after the
+ * scroll to the top has begun, and the view then stopped a post's height short of the top, the
+ * new post half hidden under the header. Anchoring is off until that scroll ends. (Browsers
+ * without scroll anchoring never had the problem; the ones with it fire `scrollend`.)
+ */
+function holdScrollAnchoringUntilScrollEnds(): void {
+  const page = document.documentElement;
+  page.style.overflowAnchor = 'none';
+  window.addEventListener('scrollend', () => page.style.removeProperty('overflow-anchor'), { once: true });
 }
