@@ -2,10 +2,12 @@
 // With TEST_DATABASE_URL set it runs on a fresh PostgreSQL database of its own, dropped on exit.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { root, serverNodeFlags } from './lib.mjs';
+
+const e2eServerEnv = JSON.parse(readFileSync(new URL('./e2e-server-env.json', import.meta.url), 'utf8')).env;
 
 const dataDir = join(root, '.tmp', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -43,15 +45,7 @@ const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', '
     DATA_DIR: dataDir,
     ...(serverUrl ? { DATABASE_URL: databaseUrl() } : {}),
     LOG_LEVEL: 'warn',
-    // Every answer is checked against the route table, as in the API tests: a mismatch answers 500.
-    CHECK_ANSWERS: 'true',
-    TRUST_PROXY: 'true',
-    // Test pages for link previews are served on loopback; never set this outside tests.
-    UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.1',
-    // Links typed in tests (example.com…) must not send DNS queries off this machine.
-    UNSAFE_PREVIEW_OFFLINE: 'true',
-    // The tests' push service stand-in listens on loopback; never set this outside tests.
-    UNSAFE_PUSH_ALLOWED_ADDRESSES: '127.0.0.1',
+    ...e2eServerEnv,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

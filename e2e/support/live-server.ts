@@ -1,19 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { claimAdminSeat } from './admin-seat';
 import { freePort } from './free-port';
 import { ownServer } from './own-server';
 import { test as base } from './test';
 
-/**
- * The settings of the suite's shared server (scripts/e2e-server.mjs) that the live readers rely
- * on: a visitor per context behind a trusted proxy, link-preview pages and the link checker kept
- * on loopback, and every answer checked against the route table.
- */
-const SHARED_SERVER_SETTINGS = {
-  TRUST_PROXY: 'true',
-  CHECK_ANSWERS: 'true',
-  UNSAFE_PREVIEW_ALLOWED_ADDRESSES: '127.0.0.1',
-  UNSAFE_PREVIEW_OFFLINE: 'true',
-};
+/** The shared server's test settings (scripts/e2e-server-env.json says what each is for). */
+const SHARED_SERVER_SETTINGS = (
+  JSON.parse(readFileSync(new URL('../../scripts/e2e-server-env.json', import.meta.url), 'utf8')) as {
+    env: Record<string, string>;
+  }
+).env;
 
 /**
  * For the readers of the global feed (the `live` project): a server of their own, so no other
