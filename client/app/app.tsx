@@ -1,26 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
-
-const STALE_TIME_MS = 30_000;
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: STALE_TIME_MS,
-      // A 4xx will not fix itself by asking again.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
-      // The default ('online') pauses requests while the browser is offline: pages would show
-      // their spinners for as long as it stays offline. Ask anyway, and say what failed.
-      networkMode: 'always',
-    },
-    mutations: {
-      // Same for writes: a post, like or edit sent offline fails at once with a message rather
-      // than leaving its button busy until the connection returns.
-      networkMode: 'always',
-    },
-  },
-});
 
 export function App() {
   return (

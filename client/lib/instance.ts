@@ -7,7 +7,7 @@ export const clientConfigKey = ['client-config'] as const;
 /** Settings change rarely: a page reads them once, and the admin's save refreshes them here. */
 const SETTINGS_STALE_MS = 5 * 60 * 1000;
 
-const clientConfigQuery = {
+export const clientConfigQuery = {
   queryKey: clientConfigKey,
   queryFn: ({ signal }: { signal: AbortSignal }) => api('clientConfig.get', { signal }),
   staleTime: SETTINGS_STALE_MS,

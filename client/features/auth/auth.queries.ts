@@ -34,12 +34,14 @@ function beginSession(queryClient: QueryClient, data: CurrentUserResponse): void
   queryClient.setQueryData<CurrentUserResponse>(currentUserKey, data);
 }
 
+/** Who is signed in: the entry asks before the first render (`main.tsx`), the pages read it. */
+export const currentUserQuery = {
+  queryKey: currentUserKey,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api('auth.me', { signal }),
+};
+
 export function useCurrentUser() {
-  return useQuery({
-    queryKey: currentUserKey,
-    queryFn: ({ signal }) => api('auth.me', { signal }),
-    select: (data) => data.user,
-  });
+  return useQuery({ ...currentUserQuery, select: (data) => data.user });
 }
 
 export function useSignUp() {

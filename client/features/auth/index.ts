@@ -6,7 +6,7 @@
 export { AuthCard } from './auth-card';
 export { loadConfirmEmailNotice } from './lazy-parts';
 export { ConfirmEmailResult } from './confirm-email-result';
-export { currentUserKey, forgetSession, useCurrentUser, useLogOut } from './auth.queries';
+export { currentUserKey, currentUserQuery, forgetSession, useCurrentUser, useLogOut } from './auth.queries';
 export { EmailSuggestion } from './email-suggestion';
 export { useFieldErrorText } from './field-error-text';
 export { ForgotPasswordForm } from './forgot-password-form';
