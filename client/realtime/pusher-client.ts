@@ -2,6 +2,8 @@ import Pusher from 'pusher-js';
 import type { ClientRealtimeSettings } from '../../common/contracts/client-config';
 import { endpoints } from '../../common/api/endpoints';
 import { API_BASE, api } from '../lib/api-client';
+import { clientConfigQuery } from '../lib/instance';
+import { queryClient } from '../lib/query-client';
 
 let client: Promise<Pusher> | null = null;
 let hasConnected = false;
@@ -22,9 +24,12 @@ export async function signInRealtime(): Promise<void> {
   (await getPusher()).signin();
 }
 
-/** One connection per tab, opened on first use with the settings the server hands out. */
+/**
+ * One connection per tab, opened on first use with the settings the server hands out: the ones
+ * the page has already read when they are fresh, rather than a second request for them.
+ */
 export function getPusher(): Promise<Pusher> {
-  client ??= api('clientConfig.get').then(({ realtime }) => {
+  client ??= queryClient.fetchQuery(clientConfigQuery).then(({ realtime }) => {
     const pusher = createPusher(realtime);
     // Bound before anyone else's listener, so the flag is up by the time they hear "connected".
     pusher.connection.bind('state_change', ({ current }: { current: string }) => {
