@@ -7,7 +7,7 @@ import { useT } from '../i18n';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
-import { ConfirmEmailNotice, FeedTimelines, PostComposer } from './feed-parts';
+import { ConfirmEmailNotice, FeedTimelines, PostComposer, preloadFeedParts } from './feed-parts';
 import { pageFeedMessages } from './page-feed.messages';
 
 const KeyboardShortcutsDialog = lazy(async () => ({
@@ -23,6 +23,8 @@ export function FeedPage() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner />;
   if (!user) return <Navigate to="/login" replace />;
+  // import() answers the same module every time: rendering again starts nothing new.
+  preloadFeedParts(user);
   return <Feed user={user} />;
 }
 
