@@ -1,8 +1,10 @@
 import { expect, test } from './support/live-server';
+import { signUp, uniqueAccount } from './support/accounts';
 import { expectAccessible } from './support/a11y';
-import { signedInPage } from './support/live';
+import { showLivePost, signedInPage } from './support/live';
 import { publish } from './support/composer';
 import { chooseOwnPostAction } from './support/posts';
+import { visitorHeaders } from './support/test';
 
 test('a post made by one person appears live for another, and so does its deletion', async ({ browser }) => {
   const ana = await signedInPage(browser);
@@ -73,4 +75,31 @@ test('a reader scrolled down gets a "new posts" pill and nothing on screen moves
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await expect(pill).toHaveCount(0);
   await Promise.all([ana.context().close(), bo.context().close()]);
+});
+
+test('a post made while a reader’s live connection is still opening shows once it opens', async ({
+  browser,
+}) => {
+  const ana = await signedInPage(browser);
+  const context = await browser.newContext({ extraHTTPHeaders: visitorHeaders() });
+  const bo = await context.newPage();
+  // Bo's socket reaches the server only when let through: as on a slow network, the feed is read
+  // before the live connection is up, and the server does not replay what it sent before.
+  let letThrough = () => {};
+  const opened = new Promise<void>((resolve) => (letThrough = resolve));
+  await bo.routeWebSocket(/\/app\//, async (socket) => {
+    await opened;
+    socket.connectToServer();
+  });
+  await signUp(bo, uniqueAccount());
+  const timeline = bo.getByRole('tabpanel', { name: 'Everyone' });
+  await expect(timeline.getByRole('feed').or(timeline.getByRole('region', { name: /quiet/ }))).toBeVisible();
+  await expect(bo.getByRole('status').filter({ hasText: 'Live' })).toHaveCount(0);
+
+  const text = `Posted while Bo connects ${Date.now()}`;
+  await publish(ana, text);
+  letThrough();
+  await expect(bo.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+  await showLivePost(bo, bo.getByRole('feed').getByRole('article').filter({ hasText: text }));
+  await Promise.all([ana.context().close(), context.close()]);
 });

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicPost } from '../../../common/contracts/live-events';
 import type { Post, PostPage, PostResponse } from '../../../common/contracts/posts';
@@ -182,6 +182,44 @@ describe('live delivery of new posts', () => {
     expect(idsIn(queryClient, HOME_KEY)).toEqual([mine.id, cached.id]);
     expect(queryClient.getQueryData<PostPages>(HOME_KEY)?.pages[0]?.posts[1]?.likeCount).toBe(4);
     expect(pendingPosts.take(timelineId(timeline)).map((p) => p.id)).toEqual([missed.id]);
+  });
+
+  it('while the shown timeline’s first read is under way, sends it again and shows the later answer', async () => {
+    const early = post('ana');
+    const missed = post('bo');
+    const answers = [
+      { posts: [early], nextCursor: null },
+      { posts: [missed, early], nextCursor: null },
+    ];
+    const reads: PostPage[] = [];
+    const timeline = home(['ana', 'bo']);
+    show(timeline);
+    // The first read is answered only after the second was sent: the answer that was on its way
+    // when the channel was subscribed must not be the one that stays. The list on screen is
+    // the query's observer, as the page's is.
+    let answerFirst = () => {};
+    const list = new InfiniteQueryObserver(queryClient, {
+      queryKey: HOME_KEY,
+      queryFn: ({ signal }) => {
+        const answer = answers[reads.length];
+        if (!answer) throw new Error('read more often than expected');
+        reads.push(answer);
+        if (reads.length > 1) return Promise.resolve(answer);
+        return new Promise<PostPage>((resolve, reject) => {
+          answerFirst = () => resolve(answer);
+          signal.addEventListener('abort', () => reject(signal.reason as Error));
+        });
+      },
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: () => undefined,
+    });
+    const unsubscribe = list.subscribe(() => {});
+    const caughtUp = catchUp(queryClient, READER);
+    answerFirst();
+    await caughtUp;
+    unsubscribe();
+    expect(reads).toHaveLength(2);
+    expect(idsIn(queryClient, HOME_KEY)).toEqual([missed.id, early.id]);
   });
 });
 

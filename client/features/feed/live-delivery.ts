@@ -146,8 +146,10 @@ export function applyEvent(queryClient: QueryClient, event: FeedEvent, readerId:
 }
 
 /**
- * After a reconnect or a gap: read the shown timeline's newest page again and deliver what was
- * missed, in order. The server chose those posts, so they go in whatever the live filter says.
+ * Once the live channel is subscribed (the first time too, since events sent before are not
+ * replayed: the timeline may have been read before the connection was up), and after a gap: read
+ * the shown timeline's newest page again and deliver what was missed, in order. The server chose
+ * those posts, so they go in whatever the live filter says.
  */
 export async function catchUp(queryClient: QueryClient, readerId: string | null): Promise<void> {
   await Promise.all([
@@ -158,7 +160,16 @@ export async function catchUp(queryClient: QueryClient, readerId: string | null)
 
 async function catchUpShownTimeline(queryClient: QueryClient, readerId: string | null): Promise<void> {
   const timeline = shownTimeline();
-  if (queryClient.getQueryData(timeline.queryKey) === undefined) return;
+  if (queryClient.getQueryData(timeline.queryKey) === undefined) {
+    // Its first read is still under way: sent before the events missed, its answer may lack
+    // them. It is sent again from now rather than waited for.
+    const thisTimeline = { queryKey: timeline.queryKey, exact: true };
+    if (queryClient.isFetching(thisTimeline) > 0) {
+      await queryClient.cancelQueries(thisTimeline);
+      await queryClient.refetchQueries(thisTimeline);
+    }
+    return;
+  }
   const latest = await timeline.readPage(undefined);
   // The reader went to another timeline meanwhile: that one is read afresh when shown.
   if (shownTimeline() !== timeline) return;
