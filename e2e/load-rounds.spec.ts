@@ -20,7 +20,7 @@ const ROUND_TRIP_MS = 400;
 const LOG_IN_PAGE_SCRIPT_ROUNDS = 3;
 /** `/`, signed out: the feed page's chunk finds nobody signed in and sends the visitor to `/login`. */
 const SIGNED_OUT_HOME_SCRIPT_ROUNDS = 4;
-/** `/`, signed in: every signed-in part at once once the session answers (header, composer, timelines). */
+/** `/`, signed in: every signed-in part together as soon as the session answers (header, composer, timelines). */
 const SIGNED_IN_FEED_SCRIPT_ROUNDS = 4;
 
 interface LoadCase {
