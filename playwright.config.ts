@@ -1,4 +1,4 @@
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from './e2e/support/chromium';
 import { defineConfig, devices } from '@playwright/test';
 
 // E2E_PORT lets two checkouts run their browser tests side by side.
@@ -48,7 +48,7 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: [...PLAYWRIGHT_CHROMIUM_ARGS] },
     // A failed test keeps its trace: actions, DOM snapshots, network and console. Not its
     // screencast: filming every page of every test (kept or not) doubled the browser's CPU time
     // on 2 cores, enough to time tests out. CI records none: it runs in a clone that is thrown

@@ -5,7 +5,7 @@
 // beside the same page on an unshaped loopback measured in the same run (the baseline).
 import { parseArgs } from 'node:util';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from '../e2e/support/chromium';
 import { freePort } from '../e2e/support/free-port';
 import { startAppServer } from './lighthouse/app-server';
 
@@ -130,7 +130,10 @@ async function main() {
     throw new Error(`--runs must be a whole number, got ${values.runs}`);
   // No post here has a link: the preview fetcher is offline, as in the Lighthouse audit.
   const server = await startAppServer(await freePort(), '127.0.0.1');
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...PLAYWRIGHT_CHROMIUM_ARGS],
+  });
   try {
     const cases: PageCase[] = [
       {
