@@ -126,11 +126,13 @@ export function startDataExportJob(deps: DataExportJobDeps): DataExportJob {
         key,
         at,
       );
+      // One reading of the clock: two could straddle a millisecond and make the archive's life 1 ms too long.
+      const readyAt = now();
       const isMarked = await exports.markReady(claimed, {
         storageKey: key,
         sizeBytes,
-        at: now(),
-        expiresAt: now() + DATA_EXPORT_TTL_MS,
+        at: readyAt,
+        expiresAt: readyAt + DATA_EXPORT_TTL_MS,
       });
       if (!isMarked) {
         // The account was deleted meanwhile, or another node took the build over.
