@@ -38,6 +38,7 @@ import { installAnswerChecking } from './http/route-table';
 import { installSecurityHeaders } from './http/security-headers';
 import { installStaticClient } from './http/static-client';
 import { installTextInputGuard } from './http/text-input-guard';
+import { createPasswordHasher } from './platform/crypto/passwords';
 import type { DatabaseHandle } from './platform/db/database';
 import { createDomainEvents } from './platform/events/domain-events';
 import { createInstanceSettingsStore } from './platform/instance/instance-settings';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     config,
     db: database.db,
+    passwords: createPasswordHasher(config.passwordHashCost),
     storage,
     rateLimiter: scaleOut.rateLimiter,
     mail: createMailer(mailOutbox, mailSeal, mailDelivery),

@@ -106,6 +106,11 @@ describe('loadConfig', () => {
     ],
     ['PUSHER_PORT', ['abc', ' ', '0', '443.5', '70000'], 'must be a whole number from 1 to 65535'],
     ['READ_WORKERS', ['many', ' ', '-1', '2.5', '9'], `must be a whole number from 0 to ${READ_WORKERS_MAX}`],
+    [
+      'PASSWORD_HASH_COST',
+      ['high', ' ', '9', '18', '15.5', '32768'],
+      'must be a whole number from 15 to 17 (from 10 with NODE_ENV=test)',
+    ],
   ] as const)('says what %s must be', (name, values, message) => {
     for (const value of values) {
       // A blank value means "unset", which is not an error.
@@ -284,6 +289,23 @@ describe('address confirmation', () => {
     expect(problemsOf({ REQUIRE_EMAIL_CONFIRMATION: 'yes' })).toEqual([
       expect.stringMatching(/^REQUIRE_EMAIL_CONFIRMATION /),
     ]);
+  });
+});
+
+describe('password hash cost', () => {
+  it("is OWASP's minimum for scrypt unless raised", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).passwordHashCost).toBe(15);
+    expect(loadConfig({ DATA_DIR: tempDir(), PASSWORD_HASH_COST: '17' }).passwordHashCost).toBe(17);
+  });
+
+  it('goes below the minimum only for a test suite', () => {
+    for (const env of ['production', 'development'])
+      expect(problemsOf({ NODE_ENV: env, PASSWORD_HASH_COST: '12' })).toEqual([
+        'PASSWORD_HASH_COST must be a whole number from 15 to 17, not 12 (lower only with NODE_ENV=test)',
+      ]);
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost,
+    ).toBe(10);
   });
 });
 

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_HASH_COST } from './platform/crypto/passwords';
 
 /**
  * The only reader of process.env. Every variable is documented in .env.example; a bad value
@@ -167,6 +168,14 @@ const envSchema = z.object({
   ),
   REQUIRE_EMAIL_CONFIRMATION: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   READ_WORKERS: z.preprocess(blankAsUndefined, wholeNumber(0, READ_WORKERS_MAX).optional()),
+  PASSWORD_HASH_COST: z.preprocess(
+    blankAsUndefined,
+    wholeNumber(
+      PASSWORD_HASH_COST.testMin,
+      PASSWORD_HASH_COST.max,
+      `must be a whole number from ${PASSWORD_HASH_COST.min} to ${PASSWORD_HASH_COST.max} (from ${PASSWORD_HASH_COST.testMin} with NODE_ENV=test)`,
+    ).default(PASSWORD_HASH_COST.default),
+  ),
   CHECK_ANSWERS: z.preprocess(blankAsUndefined, z.enum(['true', 'false']).optional()),
   VAPID_PUBLIC_KEY: optionalString.refine(
     (value) => value === undefined || isBase64urlOf(value, VAPID_PUBLIC_KEY_BYTES),
@@ -267,6 +276,8 @@ export interface Config {
   trustProxy: boolean;
   /** Threads that read search results and timeline pages on SQLite (0: the event loop reads them). */
   readWorkers: number;
+  /** scrypt's cost for new password hashes, as log2 of N (server/platform/crypto/passwords.ts). */
+  passwordHashCost: number;
   /**
    * Every API answer is checked against its route table entry before it is sent; a mismatch is
    * logged and answered 500. On unless NODE_ENV is production (CHECK_ANSWERS overrides).
@@ -304,7 +315,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const vars = parsed.data;
   const dataDir = resolve(vars.DATA_DIR);
-  const problems = [...realtimeProblems(vars), ...storageProblems(vars), ...webPushProblems(vars)];
+  const problems = [
+    ...realtimeProblems(vars),
+    ...storageProblems(vars),
+    ...webPushProblems(vars),
+    ...passwordHashCostProblems(vars),
+  ];
   if (problems.length > 0) throw new ConfigError(problems);
   const sessionSecret = vars.SESSION_SECRET ?? readOrCreateSessionSecret(dataDir);
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
@@ -328,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : vars.REQUIRE_EMAIL_CONFIRMATION === 'true',
     trustProxy: vars.TRUST_PROXY === 'true',
     readWorkers: vars.READ_WORKERS ?? defaultReadWorkers(),
+    passwordHashCost: vars.PASSWORD_HASH_COST,
     checkAnswers:
       vars.CHECK_ANSWERS === undefined ? vars.NODE_ENV !== 'production' : vars.CHECK_ANSWERS === 'true',
     previewAllowedAddresses: (vars.UNSAFE_PREVIEW_ALLOWED_ADDRESSES ?? '')
@@ -421,6 +438,15 @@ function storageProblems(vars: Vars): string[] {
 }
 
 const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'] as const;
+
+/** A cost below OWASP's minimum makes hashes cheap to guess: only a test suite's throwaway accounts may have it. */
+function passwordHashCostProblems(vars: Vars): string[] {
+  const { PASSWORD_HASH_COST: cost, NODE_ENV: env } = vars;
+  if (cost >= PASSWORD_HASH_COST.min || env === 'test') return [];
+  return [
+    `PASSWORD_HASH_COST must be a whole number from ${PASSWORD_HASH_COST.min} to ${PASSWORD_HASH_COST.max}, not ${cost} (lower only with NODE_ENV=test)`,
+  ];
+}
 
 function webPushProblems(vars: Vars): string[] {
   const problems = missingFromPartialSet(vars, VAPID_KEYS).map(

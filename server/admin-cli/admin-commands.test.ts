@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD_HASH_COST } from '../platform/crypto/passwords';
 import { createTestApp, sessionCookieFrom, signedUpUser, type TestApp } from '../test-support/test-app';
 import { CommandError, runAdminCommand, USAGE } from './admin-commands';
 
@@ -15,7 +16,7 @@ async function run(...argv: string[]): Promise<string[]> {
   const lines: string[] = [];
   await runAdminCommand(argv, {
     db: t.database.db,
-    config: { publicUrl: 'https://tidings.test' },
+    config: { publicUrl: 'https://tidings.test', passwordHashCost: PASSWORD_HASH_COST.testMin },
     out: (line) => void lines.push(line),
   });
   return lines;

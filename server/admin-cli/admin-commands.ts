@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { displayNameSchema, emailSchema, handleSchema } from '../../common/contracts/auth';
 import type { Config } from '../config';
+import { createPasswordHasher } from '../platform/crypto/passwords';
 import type { Db } from '../platform/db/database';
 import { createAdminsService } from '../features/admins';
 import { createAuditService } from '../features/audit';
-import { hashPassword } from '../features/auth';
 import { makeResetLink, PASSWORD_RESET_TOKEN_TTL_MS } from '../features/password-reset';
 import { createAccountTokensRepository, createUsersRepository, type UserRow } from '../features/users';
 
@@ -15,7 +15,7 @@ const LIST_USERS_MAX_LIMIT = 10_000;
 
 export interface AdminCliDeps {
   db: Db;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'passwordHashCost'>;
   /** One line of the command's answer (stdout). */
   out: (line: string) => void;
 }
@@ -126,7 +126,9 @@ export async function runAdminCommand(argv: readonly string[], deps: AdminCliDep
         handle_key: handle.data.toLowerCase(),
         display_name: name.data,
         // Nobody knows this password: the account's owner sets one through the link below.
-        password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+        password_hash: await createPasswordHasher(config.passwordHashCost).hash(
+          randomBytes(32).toString('base64url'),
+        ),
         created_at: Date.now(),
         avatar_media_id: null,
         avatar_json: null,

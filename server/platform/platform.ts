@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import type { PasswordHasher } from './crypto/passwords';
 import type { Db } from './db/database';
 import type { DomainEvents } from './events/domain-events';
 import type { InstanceSettingsStore } from './instance/instance-settings';
@@ -23,6 +24,8 @@ export interface Platform {
   apiRoutes: (register: ApiRoutes) => void;
   config: Config;
   db: Db;
+  /** Hashes and checks passwords at the configured cost (PASSWORD_HASH_COST). */
+  passwords: PasswordHasher;
   /** Where media files go (disk or S3). */
   storage: ObjectStorage;
   /** A limiter for the rule, counting across every node when they share Redis. */

@@ -9,6 +9,7 @@ import type { FeedEvent, UserEvent } from '../../common/contracts/live-events';
 import { buildApp } from '../app';
 import type { DataExportJob } from '../features/data-export';
 import { loadConfig } from '../config';
+import { PASSWORD_HASH_COST } from '../platform/crypto/passwords';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db/database';
 import { freshTestDatabase } from './test-database';
 import { TEST_VAPID_ENV } from './vapid';
@@ -59,6 +60,8 @@ export async function createTestApp(
     // A read worker starts from TypeScript in about 0.6 s; tests that are about the workers ask
     // for them (read-workers.test.ts), and the browser tests run them from the bundle.
     READ_WORKERS: '0',
+    // Every account here is thrown away: the cheapest hash the configuration allows a test suite.
+    PASSWORD_HASH_COST: String(PASSWORD_HASH_COST.testMin),
     ...TEST_VAPID_ENV,
     ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
     ...env,

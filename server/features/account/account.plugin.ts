@@ -32,6 +32,7 @@ export function accountFeature(platform: Platform, needs: AccountNeeds): Account
     emailConfirmation: needs.emailConfirmation.service,
     present: needs.users.presentCurrent,
     passwordChecks: platform.rateLimiter(PASSWORD_CHECK_FAILURES_PER_ACCOUNT),
+    passwords: platform.passwords,
     isAdmin: (userId) => needs.admins.isAdmin(userId),
     closeUserSockets: needs.live.closeUserSockets,
   });

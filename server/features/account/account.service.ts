@@ -1,9 +1,10 @@
 import type { ChangeEmailRequest, ChangePasswordRequest, CurrentUser } from '../../../common/contracts/auth';
 import type { SessionSummary, UpdateProfileRequest } from '../../../common/contracts/users';
 import { errors } from '../../errors';
+import type { PasswordHasher } from '../../platform/crypto/passwords';
 import type { Db } from '../../platform/db/database';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { createSessionsRepository, hashPassword, verifyPassword } from '../auth';
+import { createSessionsRepository } from '../auth';
 import type { DataExportService } from '../data-export';
 import type { EmailConfirmationService } from '../email-confirmation';
 import type { MediaService, UploadInput } from '../media';
@@ -20,6 +21,7 @@ export interface AccountServiceDeps {
   present: UsersFeature['presentCurrent'];
   /** Wrong current passwords per account (PASSWORD_CHECK_FAILURES_PER_ACCOUNT). */
   passwordChecks: RateLimiter;
+  passwords: PasswordHasher;
   /** The site's admin holds its only seat; deleting that account would hand it to the next sign-up. */
   isAdmin: (userId: string) => Promise<boolean>;
   /** Closes the account's open real-time sockets on every node (never throws). */
@@ -39,6 +41,7 @@ export function createAccountService({
   emailConfirmation,
   present,
   passwordChecks,
+  passwords,
   isAdmin,
   closeUserSockets,
   now = Date.now,
@@ -60,7 +63,7 @@ export function createAccountService({
   async function checkPassword(user: UserRow, password: string, field: PasswordField): Promise<void> {
     const state = await passwordChecks.peek(user.id);
     if (!state.allowed) throw errors.rateLimited(state.retryAfterSeconds);
-    if (!(await verifyPassword(password, user.password_hash))) {
+    if (!(await passwords.verify(password, user.password_hash))) {
       await passwordChecks.consume(user.id);
       throw errors.wrongPassword(field);
     }
@@ -106,7 +109,7 @@ export function createAccountService({
     async changePassword(userId: string, sessionId: string, input: ChangePasswordRequest): Promise<number> {
       const user = await requireAccount(userId);
       await checkPassword(user, input.currentPassword, 'currentPassword');
-      await users.updatePasswordHash(userId, await hashPassword(input.newPassword));
+      await users.updatePasswordHash(userId, await passwords.hash(input.newPassword));
       return sessions.deleteOthers(userId, sessionId);
     },
 

@@ -29,7 +29,7 @@ export function authFeature(
   platform: Platform,
   { users, registration }: { users: UsersFeature; registration: RegistrationFeature },
 ): AuthFeature {
-  const { app, config, db, events, instance, rateLimiter } = platform;
+  const { app, config, db, events, instance, passwords, rateLimiter } = platform;
   const cookie = createSessionCookie(config.isSecure);
   // Wrong codes and wrong passwords at a change of sign-in count together, per account.
   const twoFactorFailures = rateLimiter(TWO_FACTOR_FAILURES_PER_ACCOUNT);
@@ -38,6 +38,7 @@ export function authFeature(
     seal: createTextSeal(config.sessionSecret, 'totp-secret'),
     sessionSecret: config.sessionSecret,
     failures: twoFactorFailures,
+    passwords,
     instanceName: async () => (await instance.current()).name,
   });
   const passkeys = createPasskeysService({
@@ -46,6 +47,7 @@ export function authFeature(
     relyingParty: relyingPartyOf(config.publicUrl),
     instanceName: async () => (await instance.current()).name,
     failures: twoFactorFailures,
+    passwords,
   });
   const service = createAuthService({
     twoFactor,
@@ -53,6 +55,7 @@ export function authFeature(
     users: users.repository,
     sessions: createSessionsRepository(db),
     registration: registration.service,
+    passwords,
     sessionSecret: config.sessionSecret,
     onAccountCreated: (userId) => events.emit('account.created', { userId }),
     limiters: {

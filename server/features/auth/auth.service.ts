@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import type { RegistrationService } from '../registration';
 import { isSuspended, type UserRow, type UsersRepository } from '../users';
 import { SESSION_TOUCH_INTERVAL_MS, SESSION_TTL_MS } from './auth.limits';
-import { hashPassword, spendDecoyVerification, verifyPassword } from './password';
+import type { PasswordHasher } from '../../platform/crypto/passwords';
 import { newSessionToken, sessionIdFor } from './session-token';
 import type { SessionsRepository, SessionWithUser } from './sessions.repository';
 import type { PasskeysService } from './passkeys.service';
@@ -32,6 +32,7 @@ export interface AuthServiceDeps {
   /** Whether the instance lets this sign-up in, and how (at once, or as an application). */
   registration: Pick<RegistrationService, 'admit' | 'giveBack'>;
   limiters: AuthLimiters;
+  passwords: PasswordHasher;
   sessionSecret: string;
   /** Runs once a new account is stored, before its session starts (the admin seat). */
   onAccountCreated?: (userId: string) => Promise<unknown>;
@@ -102,7 +103,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         handle: input.handle,
         handle_key: input.handle.toLowerCase(),
         display_name: input.displayName,
-        password_hash: await hashPassword(input.password),
+        password_hash: await deps.passwords.hash(input.password),
         created_at: at,
         suspended_at: null,
         bio: '',
@@ -148,8 +149,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const user = login.includes('@')
         ? await deps.users.findByEmail(login)
         : await deps.users.findByHandle(login);
-      const isValid = user ? await verifyPassword(input.password, user.password_hash) : false;
-      if (!user) await spendDecoyVerification(input.password);
+      const isValid = user ? await deps.passwords.verify(input.password, user.password_hash) : false;
+      if (!user) await deps.passwords.spendDecoyVerification(input.password);
       if (!user || !isValid) {
         await deps.limiters.loginFailuresPerAccount.consume(accountKey);
         throw errors.invalidCredentials();

@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db/database';
 import type { PasskeyChallengePurpose } from '../../platform/db/schema';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createAccountTokensRepository, type UsersRepository } from '../users';
-import { verifyPassword } from './password';
+import type { PasswordHasher } from '../../platform/crypto/passwords';
 import { PASSKEY_CHALLENGE_TTL_MS, PASSKEY_PROMPT_TIMEOUT_MS } from './passkeys.limits';
 import { createPasskeysRepository, type StoredPasskey } from './passkeys.repository';
 import type { RelyingParty } from './relying-party';
@@ -29,6 +29,7 @@ export interface PasskeysDeps {
   instanceName: () => Promise<string>;
   /** Wrong passwords when adding or removing a passkey, counted with two-factor's wrong codes. */
   failures: RateLimiter;
+  passwords: Pick<PasswordHasher, 'verify'>;
   now?: () => number;
 }
 
@@ -65,7 +66,7 @@ function present(passkey: StoredPasskey): Passkey {
  * password where two-factor sign-in is on. Each challenge works once, for one purpose.
  */
 export function createPasskeysService(deps: PasskeysDeps) {
-  const { db, users, relyingParty, instanceName, failures, now = Date.now } = deps;
+  const { db, users, relyingParty, instanceName, failures, passwords, now = Date.now } = deps;
   const repository = createPasskeysRepository(db);
   const tokens = createAccountTokensRepository(db);
 
@@ -74,7 +75,7 @@ export function createPasskeysService(deps: PasskeysDeps) {
     if (!account) throw errors.unauthenticated();
     const state = await failures.peek(userId);
     if (!state.allowed) throw errors.rateLimited(state.retryAfterSeconds);
-    if (!(await verifyPassword(password, account.password_hash))) {
+    if (!(await passwords.verify(password, account.password_hash))) {
       await failures.consume(userId);
       throw errors.wrongPassword('currentPassword');
     }

@@ -5,7 +5,7 @@ import type { TextSeal } from '../../platform/crypto/sealed-text';
 import type { Db } from '../../platform/db/database';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
 import { createAccountTokensRepository } from '../users';
-import { verifyPassword } from './password';
+import type { PasswordHasher } from '../../platform/crypto/passwords';
 import { newRecoveryCodes, recoveryCodeHash } from './recovery-codes';
 import { acceptedTotpStep, newTotpSecret, totpEnrolment } from './totp';
 import { TWO_FACTOR_CHALLENGE_TTL_MS } from './two-factor.limits';
@@ -19,6 +19,7 @@ export interface TwoFactorDeps {
   sessionSecret: string;
   /** Wrong codes (and passwords at set-up) per account: TWO_FACTOR_FAILURES_PER_ACCOUNT. */
   failures: RateLimiter;
+  passwords: Pick<PasswordHasher, 'verify'>;
   /** Shown as the issuer in the authenticator app. */
   instanceName: () => Promise<string>;
   now?: () => number;
@@ -31,7 +32,7 @@ const CHALLENGE_BYTES = 32;
  * it on takes a first code from the app; turning it off, or renewing the codes, a current code.
  */
 export function createTwoFactorService(deps: TwoFactorDeps) {
-  const { db, seal, sessionSecret, failures, instanceName, now = Date.now } = deps;
+  const { db, seal, sessionSecret, failures, passwords, instanceName, now = Date.now } = deps;
   const repository = createTwoFactorRepository(db);
   const tokens = createAccountTokensRepository(db);
 
@@ -110,7 +111,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         );
       await guarded(
         userId,
-        async () => ((await verifyPassword(password, passwordHash)) ? true : null),
+        async () => ((await passwords.verify(password, passwordHash)) ? true : null),
         () => errors.wrongPassword('currentPassword'),
       );
       const secret = newTotpSecret();

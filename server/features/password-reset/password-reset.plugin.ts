@@ -10,13 +10,14 @@ import { createPasswordResetService } from './password-reset.service';
 
 /** "Forgot your password?": a single-use link by e-mail, then a new password and no old sessions. */
 export function passwordResetFeature(platform: Platform, { users }: { users: UsersFeature }): void {
-  const { app, config, db, instance, mail, rateLimiter } = platform;
+  const { app, config, db, instance, mail, passwords, rateLimiter } = platform;
   const reset = createPasswordResetService({
     db,
     users: users.repository,
     mail,
     instance,
     publicUrl: config.publicUrl,
+    passwords,
     limiters: {
       requestsPerAddress: rateLimiter(RESET_REQUESTS_PER_ADDRESS),
       requestsPerIp: rateLimiter(RESET_REQUESTS_PER_IP),

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { PasswordResetConfirm } from '../../../common/contracts/auth';
 import { errors } from '../../errors';
+import type { PasswordHasher } from '../../platform/crypto/passwords';
 import type { Db } from '../../platform/db/database';
 import type { InstanceSettingsStore } from '../../platform/instance/instance-settings';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter';
-import { createSessionsRepository, hashPassword, limitOrThrow } from '../auth';
+import { createSessionsRepository, limitOrThrow } from '../auth';
 import {
   type AccountTokensRepository,
   createAccountTokensRepository,
@@ -27,6 +28,7 @@ export interface PasswordResetDeps {
   mail: Mailer;
   instance: Pick<InstanceSettingsStore, 'current'>;
   publicUrl: string;
+  passwords: Pick<PasswordHasher, 'hash'>;
   limiters: { requestsPerAddress: RateLimiter; requestsPerIp: RateLimiter; attemptsPerIp: RateLimiter };
   /** Work that must not hold up the answer; its failures are logged. */
   inBackground: (work: () => Promise<void>) => void;
@@ -46,7 +48,7 @@ export async function issueResetLink(
 }
 
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { db, users, mail, instance, publicUrl, limiters, inBackground, now = Date.now } = deps;
+  const { db, users, mail, instance, publicUrl, passwords, limiters, inBackground, now = Date.now } = deps;
   const tokens: AccountTokensRepository = createAccountTokensRepository(db);
 
   async function sendLink(email: string): Promise<void> {
@@ -80,7 +82,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       await limitOrThrow(limiters.attemptsPerIp, ip);
       const found = await tokens.check(token, PURPOSE, now());
       if (found.state !== 'valid') throw errors.resetLinkInvalid(found.state);
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await passwords.hash(password);
       await db.transaction().execute(async (trx) => {
         if (!(await tokens.consume(trx, token, found.userId, PURPOSE, now())))
           throw errors.resetLinkInvalid('used');

@@ -17,6 +17,7 @@ export function userAdminFeature(
     mail: platform.mail,
     instance: platform.instance,
     publicUrl: platform.config.publicUrl,
+    passwords: platform.passwords,
     closeUserSockets: needs.live.closeUserSockets,
   });
   platform.apiRoutes((api) => registerUserAdminRoutes(api, { userAdmin }));

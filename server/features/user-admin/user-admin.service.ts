@@ -7,13 +7,14 @@ import {
   type StaffRole,
 } from '../../../common/contracts/staff';
 import { errors } from '../../errors';
+import type { PasswordHasher } from '../../platform/crypto/passwords';
 import { decodeCursor, encodeCursor } from '../../platform/cursor/keyset-cursor';
 import type { Db } from '../../platform/db/database';
 import type { InstanceSettingsStore } from '../../platform/instance/instance-settings';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { AdminsService } from '../admins';
 import type { AuditService } from '../audit';
-import { createSessionsRepository, hashPassword } from '../auth';
+import { createSessionsRepository } from '../auth';
 import { makeResetLink, PASSWORD_RESET_TOKEN_TTL_MS } from '../password-reset';
 import { createUsersRepository, presentPublicProfile } from '../users';
 import { passwordResetForcedMail } from './user-admin.mail';
@@ -26,6 +27,7 @@ export interface UserAdminDeps {
   mail: Mailer;
   instance: Pick<InstanceSettingsStore, 'current'>;
   publicUrl: string;
+  passwords: Pick<PasswordHasher, 'hash'>;
   /** Closes the account's open real-time sockets on every node (never throws). */
   closeUserSockets: (userId: string) => Promise<void>;
   now?: () => number;
@@ -49,7 +51,7 @@ function present(row: AdminUserRow, showEmail: boolean): AdminUser {
  * password. Suspensions are moderation's; every change here is in the audit log.
  */
 export function createUserAdminService(deps: UserAdminDeps) {
-  const { db, admins, audit, mail, instance, publicUrl, closeUserSockets, now = Date.now } = deps;
+  const { db, admins, audit, mail, instance, publicUrl, passwords, closeUserSockets, now = Date.now } = deps;
   const repository = createUserAdminRepository(db);
   const users = createUsersRepository(db);
 
@@ -121,7 +123,7 @@ export function createUserAdminService(deps: UserAdminDeps) {
       const target = await otherAccount(actorId, targetId);
       await repository.replacePasswordHash(
         targetId,
-        await hashPassword(randomBytes(32).toString('base64url')),
+        await passwords.hash(randomBytes(32).toString('base64url')),
       );
       await createSessionsRepository(db).deleteAllOf(targetId);
       await closeUserSockets(targetId);
