@@ -27,13 +27,13 @@ export interface PasswordHasher {
   spendDecoyVerification(password: string): Promise<void>;
 }
 
-function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+function derive(password: string, salt: Buffer, n: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(
       password.normalize('NFKC'),
       salt,
       KEY_LENGTH,
-      { N: n, r, p, maxmem: 128 * n * r * 2 },
+      { N: n, r: SCRYPT_R, p: SCRYPT_P, maxmem: 128 * n * SCRYPT_R * 2 },
       (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
@@ -46,7 +46,7 @@ export function createPasswordHasher(cost: number): PasswordHasher {
 
   async function hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_LENGTH);
-    const key = await derive(password, salt, n, SCRYPT_R, SCRYPT_P);
+    const key = await derive(password, salt, n);
     return ['scrypt', n, SCRYPT_R, SCRYPT_P, salt.toString('base64url'), key.toString('base64url')].join('$');
   }
 
@@ -55,13 +55,7 @@ export function createPasswordHasher(cost: number): PasswordHasher {
     if (scheme !== 'scrypt' || !storedN || !r || !p || !salt || !storedKey) return false;
     if (Number(storedN) > MAX_N || Number(r) !== SCRYPT_R || Number(p) !== SCRYPT_P) return false;
     const expected = Buffer.from(storedKey, 'base64url');
-    const actual = await derive(
-      password,
-      Buffer.from(salt, 'base64url'),
-      Number(storedN),
-      SCRYPT_R,
-      SCRYPT_P,
-    );
+    const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(storedN));
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
 
