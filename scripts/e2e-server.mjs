@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { root, serverNodeFlags } from './lib.mjs';
 
-const e2eServerEnv = JSON.parse(readFileSync(new URL('./e2e-server-env.json', import.meta.url), 'utf8')).env;
+const { instance: testInstanceEnv, env: sharedServerEnv } = JSON.parse(
+  readFileSync(new URL('./e2e-server-env.json', import.meta.url), 'utf8'),
+);
 
 const dataDir = join(root, '.tmp', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
@@ -40,12 +42,12 @@ const server = spawn(process.execPath, [...serverNodeFlags, join(root, 'dist', '
   stdio: 'inherit',
   env: {
     ...process.env,
-    NODE_ENV: 'production',
+    ...testInstanceEnv,
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     ...(serverUrl ? { DATABASE_URL: databaseUrl() } : {}),
     LOG_LEVEL: 'warn',
-    ...e2eServerEnv,
+    ...sharedServerEnv,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

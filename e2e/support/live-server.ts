@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { claimAdminSeat } from './admin-seat';
 import { freePort } from './free-port';
 import { ownServer } from './own-server';
+import { SHARED_SERVER_SETTINGS } from './server-env';
 import { test as base } from './test';
-
-/** The shared server's test settings (scripts/e2e-server-env.json says what each is for). */
-const SHARED_SERVER_SETTINGS = (
-  JSON.parse(readFileSync(new URL('../../scripts/e2e-server-env.json', import.meta.url), 'utf8')) as {
-    env: Record<string, string>;
-  }
-).env;
 
 /**
  * For the readers of the global feed (the `live` project): a server of their own, so no other

@@ -9,6 +9,7 @@ import {
   type TestDatabase,
   testDatabaseServerUrl,
 } from '../../server/test-support/test-database';
+import { TEST_INSTANCE_ENV } from './server-env';
 
 /** A post written straight to the database, as another process sharing it would. */
 export interface DirectPost {
@@ -38,7 +39,7 @@ export function ownServer(port: number, env: Record<string, string> = {}, build 
       const started = spawn(process.execPath, [join(build, 'server', 'main.js')], {
         env: {
           ...process.env,
-          NODE_ENV: 'production',
+          ...TEST_INSTANCE_ENV,
           HOST: '127.0.0.1',
           PORT: String(port),
           DATA_DIR: dataDir,

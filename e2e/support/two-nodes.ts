@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { TEST_VAPID_ENV } from '../../server/test-support/vapid';
+import { TEST_INSTANCE_ENV } from './server-env';
 
 /**
  * Two copies of the production build as two nodes of one deployment: one fresh PostgreSQL
@@ -75,7 +76,7 @@ function startNode(port: number, env: Record<string, string>): { node: AppNode; 
     env: {
       ...process.env,
       ...env,
-      NODE_ENV: 'production',
+      ...TEST_INSTANCE_ENV,
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: url,
