@@ -285,7 +285,7 @@ test('the admin pages fit from 320 px, Reports sits in the phone menu, Outgoing 
     await expectAccessible(page);
     await page.context().close();
   } finally {
-    await server.stop();
+    await server.dispose();
   }
 });
 
