@@ -8,7 +8,12 @@ import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
 import { expect, test } from './support/test';
 
-const folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-profiles-'));
+// Made in each worker that runs this file's tests, not at import: Playwright also imports the
+// file to list its tests, in a process where no afterAll runs.
+let folder = '';
+test.beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-profiles-'));
+});
 test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** A wide picture: green on the left half, magenta on the right. */

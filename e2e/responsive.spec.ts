@@ -22,7 +22,12 @@ const VIEWPORT_HEIGHT_PX = 800;
 const LONG_WORD = `Unbreakable${'x'.repeat(80)}`;
 const LONG_URL = `https://example.com/${'a'.repeat(90)}/${'b'.repeat(40)}`;
 
-const folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-responsive-'));
+// Made in each worker that runs this file's tests, not at import: Playwright also imports the
+// file to list its tests, in a process where no afterAll runs.
+let folder = '';
+test.beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-responsive-'));
+});
 test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 async function jpegFile(width: number, height: number): Promise<string> {
