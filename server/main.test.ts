@@ -7,7 +7,7 @@ const databases: TestDatabase[] = [];
 
 afterEach(async () => {
   stopServerProcesses();
-  for (const database of databases.splice(0)) await database.drop();
+  for (const database of databases.splice(0)) await database.release();
 });
 
 /** DATABASE_URL of an empty PostgreSQL database when the tests run on one (SQLite otherwise). */

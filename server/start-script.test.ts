@@ -73,7 +73,7 @@ afterEach(async () => {
   for (const pid of pids) if (pid > 0 && isRunning(pid)) process.kill(pid, 'SIGKILL');
   rmSync(join(checkout, '.env'), { force: true });
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  for (const database of databases.splice(0)) await database.drop();
+  for (const database of databases.splice(0)) await database.release();
 });
 
 afterAll(() => {

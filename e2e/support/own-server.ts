@@ -97,7 +97,7 @@ export function ownServer(port: number, env: Record<string, string> = {}, build 
     },
     async dispose(): Promise<void> {
       await this.stop();
-      await database?.drop();
+      await database?.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -15,7 +15,7 @@ beforeAll(async () => {
   database = await freshTestDatabase(inject('testDatabaseTemplate'));
 });
 afterAll(async () => {
-  await database?.drop();
+  await database?.release();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

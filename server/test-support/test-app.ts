@@ -41,7 +41,8 @@ export interface TestApp {
 
 /**
  * A real app in a temporary DATA_DIR, on a fresh SQLite database there, or on a fresh
- * PostgreSQL database of its own when TEST_DATABASE_URL is set (dropped on close).
+ * PostgreSQL database of its own when TEST_DATABASE_URL is set (released on close, see
+ * test-database.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -117,7 +118,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      await ownDatabase?.drop();
+      await ownDatabase?.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -125,7 +126,7 @@ export async function createTestApp(
 
 /**
  * A fresh, migrated database without an app: in-memory SQLite, or a PostgreSQL database of its
- * own when TEST_DATABASE_URL is set, which close() drops.
+ * own when TEST_DATABASE_URL is set, which close() releases.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const ownDatabase = await freshTestDatabase(inject('testDatabaseTemplate'));
@@ -137,7 +138,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     async close() {
       await handle.close();
-      await ownDatabase?.drop();
+      await ownDatabase?.release();
     },
   };
 }

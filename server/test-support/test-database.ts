@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { type TemplateCopies, templateCopies } from './template-copies';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +26,9 @@ export const TEMPLATE_SUFFIX = 'template';
 export interface TestDatabase {
   /** DATABASE_URL of the new database. */
   url: string;
-  drop(): Promise<void>;
+  /** Done with it: a copy of the run's template goes back to be emptied for the next app; any
+   * other database is dropped. */
+  release(): Promise<void>;
 }
 
 /** A fresh name no parallel test process or other run will pick. */
@@ -65,7 +68,7 @@ export async function createTestDatabase(
   await runOnServer(serverUrl, `create database ${quoteIdentifier(name)}${template}`);
   return {
     url: urlWithDatabase(serverUrl, name),
-    drop: () => runOnServer(serverUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`),
+    release: () => runOnServer(serverUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`),
   };
 }
 
@@ -85,15 +88,26 @@ export async function dropTestDatabases(serverUrl: string, prefix: string): Prom
   }
 }
 
+/** This process's copies of each template, kept for the next test app (template-copies.ts). */
+const copiesByTemplate = new Map<string, TemplateCopies>();
+
 /**
  * A fresh database for one test app when tests run on PostgreSQL, else null (SQLite in the
- * app's DATA_DIR). A copy of `template` when the run made one, named with the template's run
- * prefix so the run's clean-up finds it; otherwise empty (the app migrates it).
+ * app's DATA_DIR). A pristine copy of `template` when the run made one, named with the template's
+ * run prefix so the run's clean-up finds it; `release()` hands it back for the next app.
+ * Otherwise an empty database (the app migrates it).
  */
 export async function freshTestDatabase(template: string | null | undefined): Promise<TestDatabase | null> {
   const serverUrl = testDatabaseServerUrl();
   if (serverUrl === null) return null;
   if (!template) return createTestDatabase(serverUrl);
-  const name = `${template.slice(0, -TEMPLATE_SUFFIX.length)}${randomBytes(6).toString('hex')}`;
-  return createTestDatabase(serverUrl, { name, template });
+  let copies = copiesByTemplate.get(template);
+  if (copies === undefined) {
+    const namePrefix = template.slice(0, -TEMPLATE_SUFFIX.length);
+    copies = templateCopies(serverUrl, template, namePrefix, (name) => urlWithDatabase(serverUrl, name));
+    copiesByTemplate.set(template, copies);
+  }
+  const name = await copies.take();
+  const taken = copies;
+  return { url: urlWithDatabase(serverUrl, name), release: () => taken.give(name) };
 }

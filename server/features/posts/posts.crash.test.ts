@@ -9,7 +9,7 @@ import { createPost, emptyAcknowledged, runWriteLoad, send, signUp } from '../..
 const databases: TestDatabase[] = [];
 afterEach(async () => {
   stopServerProcesses();
-  for (const database of databases.splice(0)) await database.drop();
+  for (const database of databases.splice(0)) await database.release();
 });
 
 /** A few writers on a few posts, so writes to one post overlap the way a busy server's do. */

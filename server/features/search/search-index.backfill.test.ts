@@ -9,7 +9,7 @@ let handle: DatabaseHandle | null = null;
 let ownDatabase: TestDatabase | null = null;
 afterEach(async () => {
   await handle?.close();
-  await ownDatabase?.drop();
+  await ownDatabase?.release();
   handle = null;
   ownDatabase = null;
 });

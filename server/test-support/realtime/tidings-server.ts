@@ -140,7 +140,7 @@ export function createRealtimeTestEnv(extraEnv: Record<string, string> = {}) {
     async dispose() {
       await Promise.all([...servers].map((server) => server.close()));
       if (database) await database.close();
-      await ownDatabase?.drop();
+      await ownDatabase?.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
