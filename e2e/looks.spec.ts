@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Browser, Locator, Page, WebSocketRoute } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
 import { type Account, signUp, signUpByApi, uniqueAccount } from './support/accounts';
 import { openComposer, publish } from './support/composer';
 import { type PageServer, startPageServer } from './support/page-server';
+import { scratchFolder } from './support/scratch-folder';
 import { expect, test, visitorHeaders } from './support/test';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -25,15 +24,13 @@ const NON_TEXT_CONTRAST = 3;
 type Rgba = [number, number, number, number];
 
 let pages: PageServer;
-let folder = '';
 test.beforeAll(async () => {
   pages = await startPageServer();
-  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-looks-'));
 });
 test.afterAll(async () => {
   await pages.close();
-  rmSync(folder, { recursive: true, force: true });
 });
+const scratch = scratchFolder('looks');
 
 function uniqueWord(): string {
   return `looks${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -143,7 +140,7 @@ async function jpegFile(): Promise<string> {
   const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3a7' } })
     .jpeg()
     .toBuffer();
-  const path = join(folder, `${Date.now()}.jpg`);
+  const path = scratch.path(`${Date.now()}.jpg`);
   writeFileSync(path, bytes);
   return path;
 }

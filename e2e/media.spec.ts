@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { MEDIA_MAX_FILE_BYTES, type PostImage, type UploadedImage } from '../common/contracts/media';
 import { expectAccessible } from './support/a11y';
 import { showLivePost, signedIn } from './support/live';
+import { scratchFolder } from './support/scratch-folder';
 import { loadedScripts } from './support/scripts';
 import { signUp, uniqueAccount } from './support/accounts';
 import { openComposer } from './support/composer';
@@ -15,11 +14,7 @@ import { layoutShiftOf, recordLayoutShifts } from './support/layout-shift';
 
 const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
-let folder = '';
-test.beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-media-'));
-});
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const scratch = scratchFolder('media');
 
 let fileCounter = 0;
 /** A JPEG of one colour, distinct per call, so every upload has its own content hash. */
@@ -31,7 +26,7 @@ async function jpegFile(width: number, height: number, name = 'photo.jpg'): Prom
   })
     .jpeg()
     .toBuffer();
-  const path = join(folder, `${fileCounter}-${name}`);
+  const path = scratch.path(`${fileCounter}-${name}`);
   writeFileSync(path, bytes);
   return path;
 }
@@ -186,7 +181,7 @@ test('the crop dialog works by keyboard alone, and Escape leaves without uploadi
 test('a photo turned by its EXIF orientation is cropped as it is shown', async ({ page }) => {
   await signUp(page, uniqueAccount());
   // Stored 800×500 with orientation 6 ("turn 90° clockwise"): people see it 500 wide, 800 tall.
-  const path = join(folder, 'turned.jpg');
+  const path = scratch.path('turned.jpg');
   const stored = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#468' } })
     .jpeg()
     .withMetadata({ orientation: 6 })
@@ -288,7 +283,7 @@ test('uploads can be reordered, removed, cancelled and retried; the post waits f
     downloadThroughput: -1,
     uploadThroughput: 32 * 1024,
   });
-  const noisy = join(folder, 'noisy.png');
+  const noisy = scratch.path('noisy.png');
   // Random pixels do not compress: about a megabyte, half a minute at this speed.
   const noise = randomBytes(600 * 600 * 3);
   writeFileSync(
@@ -335,13 +330,13 @@ test('too large, not an image, or not decodable: refused with a clear message', 
   const uploads: Request[] = [];
   page.on('request', (request) => isUpload(request) && uploads.push(request));
 
-  const huge = join(folder, 'huge.jpg');
+  const huge = scratch.path('huge.jpg');
   writeFileSync(huge, Buffer.alloc(MEDIA_MAX_FILE_BYTES + 1));
   await pickImages(page, huge);
   await expect(page.getByRole('alert').filter({ hasText: 'huge.jpg is larger than 15 MB' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  const text = join(folder, 'notes.png');
+  const text = scratch.path('notes.png');
   writeFileSync(text, 'just some text, not a picture');
   await pickImages(page, text);
   const dialog = page.getByRole('dialog', { name: 'Crop image' });

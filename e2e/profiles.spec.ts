@@ -1,20 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
 import { type Account, signUp, uniqueAccount } from './support/accounts';
 import { publish } from './support/composer';
+import { scratchFolder } from './support/scratch-folder';
 import { expect, test } from './support/test';
 
-// Made in each worker that runs this file's tests, not at import: Playwright also imports the
-// file to list its tests, in a process where no afterAll runs.
-let folder = '';
-test.beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-profiles-'));
-});
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const scratch = scratchFolder('profiles');
 
 /** A wide picture: green on the left half, magenta on the right. */
 async function twoColourJpeg(): Promise<string> {
@@ -29,7 +22,7 @@ async function twoColourJpeg(): Promise<string> {
     ])
     .jpeg()
     .toBuffer();
-  const path = join(folder, `avatar-${Date.now()}.jpg`);
+  const path = scratch.path(`avatar-${Date.now()}.jpg`);
   writeFileSync(path, bytes);
   return path;
 }

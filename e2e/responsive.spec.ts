@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectAccessible } from './support/a11y';
@@ -9,6 +7,7 @@ import { publish } from './support/composer';
 import { freePort } from './support/free-port';
 import { expectFieldsWithoutZoom } from './support/phone';
 import { ownServer } from './support/own-server';
+import { scratchFolder } from './support/scratch-folder';
 import { expect, test, visitorHeaders } from './support/test';
 
 /** Widths every page must fit without sideways scrolling; below 640 px the phone layout applies. */
@@ -22,19 +21,13 @@ const VIEWPORT_HEIGHT_PX = 800;
 const LONG_WORD = `Unbreakable${'x'.repeat(80)}`;
 const LONG_URL = `https://example.com/${'a'.repeat(90)}/${'b'.repeat(40)}`;
 
-// Made in each worker that runs this file's tests, not at import: Playwright also imports the
-// file to list its tests, in a process where no afterAll runs.
-let folder = '';
-test.beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-responsive-'));
-});
-test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const scratch = scratchFolder('responsive');
 
 async function jpegFile(width: number, height: number): Promise<string> {
   const bytes = await sharp({ create: { width, height, channels: 3, background: '#2a6' } })
     .jpeg()
     .toBuffer();
-  const path = join(folder, `${width}x${height}-${Date.now()}.jpg`);
+  const path = scratch.path(`${width}x${height}-${Date.now()}.jpg`);
   writeFileSync(path, bytes);
   return path;
 }

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { ProfileResponse } from '../common/contracts/users';
@@ -10,6 +8,7 @@ import { editorOf, openComposer, publish } from './support/composer';
 import { freePort } from './support/free-port';
 import { ownServer } from './support/own-server';
 import { type PageServer, startPageServer } from './support/page-server';
+import { scratchFolder } from './support/scratch-folder';
 import { expect, test, visitorHeaders } from './support/test';
 import { ownPostMenu } from './support/posts';
 
@@ -25,15 +24,13 @@ const SIZES = { phone: PHONE, desktop: DESKTOP } as const;
 const API_HEADERS = { 'X-Requested-With': 'XMLHttpRequest' };
 
 let pages: PageServer;
-let folder = '';
 test.beforeAll(async () => {
   pages = await startPageServer();
-  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-edges-'));
 });
 test.afterAll(async () => {
   await pages.close();
-  rmSync(folder, { recursive: true, force: true });
 });
+const scratch = scratchFolder('edges');
 
 /** A signed-up visitor in a context of its own, at the given size. */
 async function visitor(browser: Browser, device: BrowserContextOptions, baseURL?: string) {
@@ -245,7 +242,7 @@ test.describe('at phone size', () => {
     page,
   }) => {
     await signUp(page, uniqueAccount());
-    const photo = join(folder, `photo-${Date.now()}.jpg`);
+    const photo = scratch.path(`photo-${Date.now()}.jpg`);
     writeFileSync(
       photo,
       await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3a7' } })

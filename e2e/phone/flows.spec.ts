@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpByApi, uniqueAccount } from '../support/accounts';
@@ -19,6 +17,7 @@ import {
   otherPerson,
   postByApi,
 } from '../support/phone';
+import { scratchFolder } from '../support/scratch-folder';
 import { expect, test } from '../support/test';
 
 // The main flows of the app on a phone: run by the `phone` (390 × 844) and `small-phone`
@@ -28,15 +27,13 @@ import { expect, test } from '../support/test';
 // Each page is checked with axe twice (light, dark): more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 60_000 });
 
-let folder = '';
+const scratch = scratchFolder('phone');
 let pages: PageServer;
 test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), 'tidings-e2e-phone-'));
   pages = await startPageServer();
 });
 test.afterAll(async () => {
   await pages.close();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 let pictures = 0;
@@ -54,7 +51,7 @@ async function photo(): Promise<string> {
     ])
     .jpeg()
     .toBuffer();
-  const path = join(folder, `photo-${pictures}.jpg`);
+  const path = scratch.path(`photo-${pictures}.jpg`);
   writeFileSync(path, bytes);
   return path;
 }
