@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase } from '../platform/db/database';
+import { migrateSqliteTemplate } from './migrated-sqlite';
 import {
   createTestDatabase,
   dropTestDatabases,
@@ -10,6 +11,7 @@ import {
 } from './test-database';
 
 /**
+ * On SQLite, migrates one template file per run, which each test app copies (migrated-sqlite.ts).
  * On PostgreSQL, migrates one template database per run; each test app copies it (CREATE
  * DATABASE … TEMPLATE). Measured on the shared 2-core machine: a copy and its drop take about
  * 270 ms, a schema per app with search_path 570 ms (the migrations run each time), an empty
@@ -21,8 +23,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const serverUrl = testDatabaseServerUrl();
   if (serverUrl === null) {
     project.provide('testDatabaseTemplate', null);
-    return undefined;
+    const sqliteTemplate = await migrateSqliteTemplate();
+    project.provide('sqliteTemplateFile', sqliteTemplate.file);
+    return async () => sqliteTemplate.remove();
   }
+  project.provide('sqliteTemplateFile', null);
   const runPrefix = `${TEST_DATABASE_PREFIX}${randomBytes(4).toString('hex')}_`;
   const templateName = `${runPrefix}${TEMPLATE_SUFFIX}`;
   const template = await createTestDatabase(serverUrl, { name: templateName });

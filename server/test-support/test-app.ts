@@ -11,6 +11,7 @@ import type { DataExportJob } from '../features/data-export';
 import { loadConfig } from '../config';
 import { PASSWORD_HASH_COST } from '../platform/crypto/passwords';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../platform/db/database';
+import { placeMigratedSqlite } from './migrated-sqlite';
 import { freshTestDatabase } from './test-database';
 import { TEST_VAPID_ENV } from './vapid';
 import type { PushDelivery } from '../features/web-push';
@@ -67,6 +68,8 @@ export async function createTestApp(
     ...(ownDatabase ? { DATABASE_URL: ownDatabase.url } : {}),
     ...env,
   });
+  if (config.database.kind === 'sqlite')
+    placeMigratedSqlite(inject('sqliteTemplateFile'), config.database.file);
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
   const events: FeedEvent[] = [];
