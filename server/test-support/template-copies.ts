@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { dropDatabase, quoteIdentifier, runStatement, urlWithDatabase, withClient } from './postgres-client';
 
 /**
  * Copies of a run's migrated template database, handed out to test apps and taken back.
@@ -57,18 +58,6 @@ const STRUCTURE_QUERY = `
        from pg_proc where pronamespace in (select oid from own_namespaces)),
     (select string_agg(extname, ',' order by 1) from pg_extension)
   )) as structure`;
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function sizeOf(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ size: string }>(
@@ -169,19 +158,12 @@ export interface TemplateCopies {
  * The copies of `template` this process hands out, named `<namePrefix><random>` so the run's
  * clean-up finds the ones still kept when it ends.
  */
-export function templateCopies(
-  serverUrl: string,
-  template: string,
-  namePrefix: string,
-  urlOf: (name: string) => string,
-): TemplateCopies {
+export function templateCopies(serverUrl: string, template: string, namePrefix: string): TemplateCopies {
   const emptied: string[] = [];
   /** Copies handed out and not yet given back: a second `give` of one (a test closing its app
    * twice) must not put it in `emptied` twice, where two apps would take it. */
   const inUse = new Set<string>();
   let pristine: Promise<PristineState> | null = null;
-  const onServer = (statement: string) => withClient(serverUrl, (client) => client.query(statement));
-  const drop = (name: string) => onServer(`drop database if exists ${quote(name)} with (force)`);
 
   return {
     async take() {
@@ -191,10 +173,13 @@ export function templateCopies(
         return reused;
       }
       const name = `${namePrefix}${randomBytes(6).toString('hex')}`;
-      await onServer(`create database ${quote(name)} template ${quote(template)}`);
+      await runStatement(
+        serverUrl,
+        `create database ${quoteIdentifier(name)} template ${quoteIdentifier(template)}`,
+      );
       // Read from the first copy before any app touches it: the template itself cannot be
       // connected to while copies of it are being made.
-      pristine ??= withClient(urlOf(name), readPristineState);
+      pristine ??= withClient(urlWithDatabase(serverUrl, name), readPristineState);
       await pristine;
       inUse.add(name);
       return name;
@@ -204,9 +189,11 @@ export function templateCopies(
       const state = pristine === null ? null : await pristine;
       const isEmptied =
         state !== null &&
-        (await withClient(urlOf(name), (client) => empty(client, state)).catch(() => false));
+        (await withClient(urlWithDatabase(serverUrl, name), (client) => empty(client, state)).catch(
+          () => false,
+        ));
       if (isEmptied) emptied.push(name);
-      else await drop(name);
+      else await dropDatabase(serverUrl, name);
     },
   };
 }

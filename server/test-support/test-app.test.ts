@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createTestApp, signedUpUser, type TestApp } from './test-app';
-import { testDatabaseServerUrl } from './test-database';
+import { freshTestDatabase, testDatabaseServerUrl } from './test-database';
 
 /** Whether a database of this name exists on the server TEST_DATABASE_URL points at. */
 async function databaseExists(serverUrl: string, name: string): Promise<boolean> {
@@ -115,6 +115,20 @@ describe('test apps', () => {
       await expect(probe).rejects.toThrow(/structure_probe/);
     } finally {
       await next.close();
+    }
+  });
+
+  it('never give one database to two apps, even when one was released twice', async () => {
+    const template = inject('testDatabaseTemplate');
+    const released = await freshTestDatabase(template);
+    await released?.release();
+    await released?.release();
+    const [a, b] = await Promise.all([freshTestDatabase(template), freshTestDatabase(template)]);
+    try {
+      if (testDatabaseServerUrl() === null) expect([a, b]).toEqual([null, null]);
+      else expect(a?.url).not.toBe(b?.url);
+    } finally {
+      await Promise.all([a?.release(), b?.release()]);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { dropDatabase, quoteIdentifier, runStatement, urlWithDatabase, withClient } from './postgres-client';
 import { type TemplateCopies, templateCopies } from './template-copies';
 
 declare module 'vitest' {
@@ -36,56 +36,32 @@ function uniqueDatabaseName(): string {
   return `${TEST_DATABASE_PREFIX}${randomBytes(8).toString('hex')}`;
 }
 
-function urlWithDatabase(serverUrl: string, database: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
-/** One statement on the server's own database, on a connection of its own. */
-async function runOnServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
 /**
- * Creates an empty database, or a copy of `template` (an already migrated database nobody is
- * connected to). Dropping forces out connections a failed test may have left open.
+ * Creates an empty database. Releasing it drops it, forcing out connections a failed test may
+ * have left open.
  */
 export async function createTestDatabase(
   serverUrl: string,
-  options: { name?: string; template?: string } = {},
+  options: { name?: string } = {},
 ): Promise<TestDatabase> {
   const name = options.name ?? uniqueDatabaseName();
-  const template = options.template ? ` template ${quoteIdentifier(options.template)}` : '';
-  await runOnServer(serverUrl, `create database ${quoteIdentifier(name)}${template}`);
+  await runStatement(serverUrl, `create database ${quoteIdentifier(name)}`);
   return {
     url: urlWithDatabase(serverUrl, name),
-    release: () => runOnServer(serverUrl, `drop database if exists ${quoteIdentifier(name)} with (force)`),
+    release: () => dropDatabase(serverUrl, name),
   };
 }
 
 /** Drops every database whose name starts with `prefix` (what one run created, leaks included). */
 export async function dropTestDatabases(serverUrl: string, prefix: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
+  await withClient(serverUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       'select datname from pg_database where starts_with(datname, $1)',
       [prefix],
     );
     for (const { datname } of rows)
       await client.query(`drop database if exists ${quoteIdentifier(datname)} with (force)`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** This process's copies of each template, kept for the next test app (template-copies.ts). */
@@ -104,7 +80,7 @@ export async function freshTestDatabase(template: string | null | undefined): Pr
   let copies = copiesByTemplate.get(template);
   if (copies === undefined) {
     const namePrefix = template.slice(0, -TEMPLATE_SUFFIX.length);
-    copies = templateCopies(serverUrl, template, namePrefix, (name) => urlWithDatabase(serverUrl, name));
+    copies = templateCopies(serverUrl, template, namePrefix);
     copiesByTemplate.set(template, copies);
   }
   const name = await copies.take();
