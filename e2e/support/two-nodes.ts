@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import type pg from 'pg';
+import { withClient } from '../../server/test-support/postgres-client';
 import { TEST_VAPID_ENV } from '../../server/test-support/vapid';
 import { TEST_INSTANCE_ENV } from './server-env';
 
@@ -39,14 +40,8 @@ export interface TwoNodeCluster {
   dispose(): Promise<void>;
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
+function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  return withClient(POSTGRES_ADMIN_URL, work);
 }
 
 async function waitHealthy(child: ChildProcess, url: string): Promise<void> {

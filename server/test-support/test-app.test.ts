@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
-import { createTestApp, signedUpUser, type TestApp } from './test-app';
+import { createTestApp, publishedPost, signedUpUser, type TestApp } from './test-app';
 import { freshTestDatabase, testDatabaseServerUrl } from './test-database';
 
 /** Whether a database of this name exists on the server TEST_DATABASE_URL points at. */
@@ -69,14 +69,7 @@ describe('test apps', () => {
     await pristine.close();
 
     const used = await createTestApp();
-    const { cookie } = await signedUpUser(used);
-    const posted = await used.api({
-      method: 'POST',
-      url: '/api/v1/posts',
-      cookie,
-      payload: { body: 'left behind' },
-    });
-    expect(posted.statusCode, posted.body).toBe(201);
+    await publishedPost(used, await signedUpUser(used), 'left behind');
     await used.database.db.updateTable('instance_settings').set({ name: 'Changed by a test' }).execute();
     await used.database.db.insertInto('feed_events').values({ type: 'probe', created_at: 1 }).execute();
     // On PostgreSQL, a connection the test left open in a transaction, holding a lock the
