@@ -13,9 +13,10 @@ import {
 /**
  * On SQLite, migrates one template file per run, which each test app copies (migrated-sqlite.ts).
  * On PostgreSQL, migrates one template database per run; each test app copies it (CREATE
- * DATABASE … TEMPLATE). Measured on the shared 2-core machine: a copy and its drop take about
- * 270 ms, a schema per app with search_path 570 ms (the migrations run each time), an empty
- * database migrated per app 1.2 s. A copy an app is done with is emptied for the next app
+ * DATABASE … TEMPLATE). Measured on the shared 2-core machine when idle: a copy and its drop
+ * take about 270 ms (0.4–0.9 s once hundreds have been made, see template-copies.ts), a schema
+ * per app with search_path 570 ms (the migrations run each time), an empty database migrated per
+ * app 1.2 s. A copy an app is done with is emptied for the next app
  * rather than dropped (template-copies.ts). Everything this run created is dropped at the end,
  * leftovers of crashed workers too.
  */
