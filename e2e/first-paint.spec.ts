@@ -162,7 +162,18 @@ async function shellGeometry(page: Page) {
       return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
     }),
   );
-  return { header, posts };
+  // Not compared: what a failure message needs to tell a moved page from missing styles.
+  const layout = await page.evaluate(() => {
+    const column = document.querySelector('[data-skeleton-post]')?.closest('.max-w-2xl');
+    return {
+      scrollX: window.scrollX,
+      layoutWidth: document.documentElement.clientWidth,
+      contentWidth: document.documentElement.scrollWidth,
+      styleSheets: document.styleSheets.length,
+      columnPaddingLeft: column ? getComputedStyle(column).paddingLeft : null,
+    };
+  });
+  return { header, posts, page: layout };
 }
 
 for (const screen of Object.keys(SCREENS) as ScreenName[]) {
@@ -236,15 +247,17 @@ for (const screen of Object.keys(SCREENS) as ScreenName[]) {
     await expect(page.locator('[data-html-shell]')).toHaveCount(0);
     await expect(page.locator('[data-skeleton-post]')).toHaveCount(3);
     const app = await shellGeometry(page);
-    expect(Math.abs((app.header?.height ?? 0) - (shell.header?.height ?? 0))).toBeLessThanOrEqual(
-      SAME_PLACE_PX,
-    );
+    const both = `the app: ${JSON.stringify(app)}; the shell: ${JSON.stringify(shell)}`;
+    expect(
+      Math.abs((app.header?.height ?? 0) - (shell.header?.height ?? 0)),
+      `header height; ${both}`,
+    ).toBeLessThanOrEqual(SAME_PLACE_PX);
     expect(app.posts).toHaveLength(3);
     for (const [index, post] of app.posts.entries()) {
       const before = shell.posts[index];
       if (!before) throw new Error('the shell has fewer skeleton posts');
       for (const key of ['x', 'y', 'width', 'height'] as const)
-        expect(Math.abs(post[key] - before[key]), `skeleton ${index} ${key}`).toBeLessThanOrEqual(
+        expect(Math.abs(post[key] - before[key]), `skeleton ${index} ${key}; ${both}`).toBeLessThanOrEqual(
           SAME_PLACE_PX,
         );
     }
