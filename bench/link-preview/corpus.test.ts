@@ -1,26 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loadCorpus,
-  startCorpusOrigin,
-  type CorpusField,
-  type CorpusOrigin,
-} from '../../../bench/link-preview/corpus-cases';
-import { scoreCase, summarize, type FieldRates } from '../../../bench/link-preview/corpus-score';
-import type { LinkPreview } from '../../../common/link-previews/preview-contract';
-import { createSafeFetcher } from '../../platform/safe-fetch/safe-fetch';
-import { fetchLinkPreview } from './preview-fetch';
+import type { LinkPreview } from '../../common/link-previews/preview-contract';
+import { fetchLinkPreview } from '../../server/features/link-previews/preview-fetch';
+import { createSafeFetcher } from '../../server/platform/safe-fetch/safe-fetch';
+import { loadCorpus, startCorpusOrigin, type CorpusField, type CorpusOrigin } from './corpus-cases';
+import { scoreCase, summarize, type FieldRates } from './corpus-score';
 
 /**
  * Every page of the public corpus (bench/link-preview/corpus) through the real fetcher and
- * extractor, served by a local origin with each page's status, type, charset and compression.
- * Expected values are metascraper v5.57's snapshots, and we port its behaviour where it is
- * general: JSON-LD publisher first for the site name, the `<title>` suffix as a last guess, the
- * first `<video>` poster before og:image, body fallbacks near the top of the body, and its
- * site-specific rules (site-rules.ts). What we do not port: a second request (the web app
- * manifest), third-party proxy URLs, SVG emoji as pictures, and reading the whole body on every
- * page (we stop at `</head>` when the head has everything, see tag-collector.ts). Every strict
- * miss is listed below with its reason: a new miss fails the test, and so does a listed miss
- * that starts matching (keep the list true).
+ * extractor (server/features/link-previews), served by a local origin with each page's status,
+ * type, charset and compression. Expected values are metascraper v5.57's snapshots, and we port
+ * its behaviour where it is general: JSON-LD publisher first for the site name, the `<title>`
+ * suffix as a last guess, the first `<video>` poster before og:image, body fallbacks near the top
+ * of the body, and its site-specific rules (site-rules.ts there). What we do not port: a second
+ * request (the web app manifest), third-party proxy URLs, SVG emoji as pictures, and reading the
+ * whole body on every page (we stop at `</head>` when the head has everything, see
+ * tag-collector.ts there). Every strict miss is listed below with its reason: a new miss fails
+ * the test, and so does a listed miss that starts matching (keep the list true).
  */
 const MANIFEST =
   'expected is not in the page: it is the short_name of the web app manifest the page links, which metascraper-manifest fetches with a second request; we read the page only';
