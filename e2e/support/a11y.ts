@@ -12,6 +12,11 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 const RUN_OPTIONS: axe.RunOptions = {
   runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  // Every node of every rule is still checked; only violations are reported node by node. The
+  // passes' nodes, each given a selector and an HTML excerpt that nothing here reads, were most of
+  // the answer: on a feed of twelve posts 768 KB against 52 KB, and a check took 0.56–0.66 s
+  // against 0.39–0.45 s once warm, with the same violations found.
+  resultTypes: ['violations'],
 };
 
 /**
