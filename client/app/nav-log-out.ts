@@ -14,20 +14,21 @@ export const LOG_OUT_PUSH_WAIT_MS = 3_000;
 export function useLogOutAndLeave(): { isPending: boolean; logOut: () => void } {
   const logOut = useLogOut();
   const navigate = useNavigate();
-  const [isEndingPush, setIsEndingPush] = useState(false);
+  // From the tap until the page is left: the controls that log out go away with the session,
+  // whether the server answered or not, so nothing needs to turn this back off.
+  const [isLeaving, setIsLeaving] = useState(false);
   return {
-    isPending: isEndingPush || logOut.isPending,
+    isPending: isLeaving,
     logOut: () => {
       // Unsent drafts stay on this device only while their author is logged in; so do its
       // notifications (the server forgets the subscription with the session). The browser's
       // subscription ends before the session does: once the page shows the log-in form, a reload
       // or a closed tab would stop it half way and leave the device subscribed.
       drafts.clearAll();
-      setIsEndingPush(true);
-      void endPushSubscription().then(() => {
-        setIsEndingPush(false);
-        logOut.mutate(undefined, { onSettled: () => void navigate('/login') });
-      });
+      setIsLeaving(true);
+      void endPushSubscription().then(() =>
+        logOut.mutate(undefined, { onSettled: () => void navigate('/login') }),
+      );
     },
   };
 }
