@@ -8,6 +8,14 @@ export interface HttpAnswer {
   status: number;
   headers: Headers;
   body: unknown;
+  /** Why there was no answer (status 0): the client's error and its cause, for a failure message. */
+  failure?: string;
+}
+
+/** `fetch failed (read ECONNRESET)`, `This operation was aborted (…)`: what undici says, with its cause. */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
 }
 
 export interface Writer {
@@ -40,8 +48,8 @@ export async function send(
       headers: response.headers,
       body: text === '' ? null : JSON.parse(text),
     };
-  } catch {
-    return { status: 0, headers: new Headers(), body: null };
+  } catch (error) {
+    return { status: 0, headers: new Headers(), body: null, failure: describeFailure(error) };
   }
 }
 

@@ -161,7 +161,12 @@ describe('a database outage under a write load', () => {
       // Each Redis command waits through a few reconnection attempts before the node carries on
       // without it (REDIS_MAX_RETRIES_PER_REQUEST): a write is slow meanwhile, but it succeeds.
       const write = await createPost(base, writers[0]!, 'While Redis is away');
-      expect(write.answer.status).toBe(201);
+      // Unanswered, the message says why and whether the server was still running, with its last lines.
+      expect(
+        write.answer.status,
+        `the write while Redis is away: ${write.answer.failure ?? 'answered'}; server exit code ` +
+          `${server.child.exitCode}, signal ${server.child.signalCode}:\n${server.output().slice(-3_000)}`,
+      ).toBe(201);
       expect(server.child.exitCode).toBeNull();
       relay.restore();
       await server.waitFor(/Redis connection restored/);
