@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { compiledMessages } from './client/i18n/compiled-messages-plugin';
 import { RUN_ALONE } from './server/test-support/run-alone';
@@ -28,8 +29,11 @@ export default defineConfig({
           name: 'tests',
           include: TEST_FILES,
           exclude: [...configDefaults.exclude, ...RUN_ALONE],
-          // As many files at once as there are cores (Vitest leaves one free by default).
-          maxWorkers: '100%',
+          // Twice as many files at once as there are cores: these files spend most of their time
+          // waiting on sockets, databases and timers (on 2 cores, 2 workers kept the CPU 55 %
+          // busy). 4 workers on 2 cores: 56.9 s → 40.3 s on SQLite, 69.7 s → 54.5 s on
+          // PostgreSQL. (A percentage above 100 % is capped at the number of cores.)
+          maxWorkers: 2 * availableParallelism(),
           // A worker runs file after file in one process, so the app's modules are imported
           // once per worker instead of once per file (on 2 cores: 131 s → 76 s for these files).
           // Each file builds its own app, databases and servers and closes them, so nothing a
