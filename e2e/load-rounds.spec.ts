@@ -3,7 +3,7 @@ import { API_HEADERS, signUpByApi, uniqueAccount } from './support/accounts';
 import { lastRound, loadInRounds, type RoundedRequest } from './support/request-rounds';
 import { expect, test, visitorHeaders } from './support/test';
 
-/**
+/*
  * How many round trips a first load waits through before its page can show. On a phone network
  * each one costs a round trip time (150 ms on Lighthouse's slow 4G, more on a busy cell), however
  * little it carries, so the scripts a page needs are asked for together rather than each once
