@@ -1,7 +1,7 @@
 import type PusherClient from 'pusher-js';
 import type { Channel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openRedisBus, type RedisBus } from '../platform/redis/redis-bus';
+import { openRedisBus, type RedisBus, RedisNotConnectedError } from '../platform/redis/redis-bus';
 import { deleteRedisKeys, recordingLogger, TEST_REDIS_URL, uniqueRedisPrefix } from '../test-support/redis';
 import { startTcpProxy, type TcpProxy } from '../test-support/tcp-proxy';
 import { createRedisFanOut } from './redis-fan-out';
@@ -128,6 +128,9 @@ describe('a node whose Redis connection drops', () => {
       () => c.logger.lines.some((line) => line.message.includes('Redis connection lost')),
       'the loss is logged',
     );
+    // Refused at once, not queued until ioredis gives up on its reconnection attempts: a request
+    // publishing several events would otherwise wait through each one's attempts in turn.
+    await expect(c.bus.publish(channel, 'while cut off')).rejects.toBeInstanceOf(RedisNotConnectedError);
     const localOnly = nextEvent(onC.feed, 'post.created');
     await expect(
       c.server.realtime.publish([event('post.created', { during: 'outage' })]),

@@ -6,7 +6,8 @@ export const REDIS_RECONNECT_STEP_MS = 100;
 export const REDIS_RECONNECT_MAX_DELAY_MS = 2_000;
 /**
  * A command issued while Redis is unreachable waits through this many reconnection attempts and
- * then fails, so a request never hangs on Redis for more than a few seconds.
+ * then fails. Publishes do not wait at all (redis-bus.ts): the attempts' delays grow through an
+ * outage, and a request publishing several events would wait through each one's attempts.
  */
 export const REDIS_MAX_RETRIES_PER_REQUEST = 3;
 /** Connecting (TCP and TLS) gives up after this long and counts as one failed attempt. */
