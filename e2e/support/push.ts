@@ -67,15 +67,53 @@ export async function replyFromSomeoneElse(
   return { postId, replier: other.account.displayName };
 }
 
+/** How long a delivered push has to show its notification before it is delivered again. */
+const PUSH_SHOWN_WITHIN_MS = 5_000;
+/** Deliveries of one push before the test gives up on it. */
+const PUSH_DELIVERY_ATTEMPTS = 3;
+
 /**
- * Hands a payload to the page's service worker as a push service would, through the DevTools
- * protocol's own push delivery (what the Application panel's "Push" button does).
+ * Hands a payload to the page's service worker as a push service would, and waits until the
+ * worker has shown a notification for it (every push shows one). The DevTools protocol's
+ * delivery (what the Application panel's "Push" button does) answers before the worker has the
+ * message and drops it without a word when the worker does not take it (one starting on a busy
+ * machine), so an unshown push is delivered again, as a push service redelivers a push the
+ * browser has not acknowledged. A repeat replaces the first notification (same tag), never adds one.
  */
 export async function deliverToServiceWorker(
   page: Page,
   context: BrowserContext,
   payload: string,
 ): Promise<void> {
+  const shownBefore = await latestShownAt(page);
+  for (let attempt = 1; ; attempt += 1) {
+    await sendPush(page, context, payload);
+    try {
+      await expect
+        .poll(() => latestShownAt(page), { timeout: PUSH_SHOWN_WITHIN_MS })
+        .toBeGreaterThan(shownBefore);
+      return;
+    } catch (error) {
+      if (attempt >= PUSH_DELIVERY_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** When the newest notification the worker shows now was shown (0 with none). */
+async function latestShownAt(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const shown = await registration.getNotifications();
+    // `timestamp` is Chromium's (set when shown), not in TypeScript's DOM types.
+    return Math.max(
+      0,
+      ...shown.map((notification) => (notification as Notification & { timestamp: number }).timestamp),
+    );
+  });
+}
+
+/** One delivery through the DevTools protocol, to the page's service worker registration. */
+async function sendPush(page: Page, context: BrowserContext, payload: string): Promise<void> {
   const cdp = await context.newCDPSession(page);
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
