@@ -76,9 +76,9 @@ const PUSH_DELIVERY_ATTEMPTS = 3;
  * Hands a payload to the page's service worker as a push service would, and waits until the
  * worker has shown a notification for it (every push shows one). The DevTools protocol's
  * delivery (what the Application panel's "Push" button does) answers before the worker has the
- * message and drops it without a word when the worker does not take it (one starting on a busy
- * machine), so an unshown push is delivered again, as a push service redelivers a push the
- * browser has not acknowledged. A repeat replaces the first notification (same tag), never adds one.
+ * message and says nothing of what became of it; once, on a busy machine, nothing showed. So an
+ * unshown push is delivered again, as a push service redelivers a push the browser has not
+ * acknowledged. A repeat replaces the first notification (same tag), never adds one.
  */
 export async function deliverToServiceWorker(
   page: Page,
