@@ -104,8 +104,8 @@ function pageReading(
 /**
  * Loads `path` in `page` in lockstep rounds: every request the page waits on is held until the
  * page has nothing left to do without its answers (main thread free, no short timer pending,
- * every answer of the last round taken in, nothing sent or received for QUIET_MS), then the round's requests are all answered
- * together and the next round begins. A request's round is therefore how many answers it waited
+ * every answer of the last round taken in, nothing sent or received for QUIET_MS), then the
+ * round's requests are all answered together and the next round begins. A request's round is therefore how many answers it waited
  * for in a row, whatever the speed of the machine: a slow CPU makes the rounds longer, never
  * more. Resolves with every request once `isShown` has resolved.
  */
