@@ -137,36 +137,63 @@ async function expectPhoneNavigation(page: Page): Promise<void> {
   await expect(menu).toBeFocused();
 }
 
-/** Visits each path at one width and checks it fits (and, signed in on phones, the navigation). */
-async function checkPagesAt(
+type Role = 'signed-out' | 'member' | 'admin';
+
+/** `widths` starting from its `start`-th entry and wrapping round, so every entry comes once. */
+function rotated<T>(widths: readonly T[], start: number): T[] {
+  const at = start % widths.length;
+  return [...widths.slice(at), ...widths.slice(0, at)];
+}
+
+/**
+ * The page shown, in a window `width` wide, fits: no sideways scrolling, the header, on phones
+ * fields that take focus without zooming, and the navigation of the role. On the first path of
+ * the sweep a phone width also checks the phone navigation itself; on the last, axe-core runs at
+ * each phone width.
+ */
+async function checkShownPageAt(
   page: Page,
   width: number,
-  paths: readonly string[],
-  role: 'signed-out' | 'member' | 'admin',
+  role: Role,
+  where: { path: string; isFirst: boolean; isLast: boolean },
 ): Promise<void> {
-  await page.setViewportSize({ width, height: VIEWPORT_HEIGHT_PX });
   const isPhone = width < PHONE_BREAKPOINT_PX;
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    // The account's part of the header arrives once /auth/me answers.
-    const header = page.getByRole('banner');
-    if (role === 'signed-out') await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
-    else await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
-    await expectFits(page, `${role} ${path} at ${width} px`);
-    if (isPhone) await expectFieldsWithoutZoom(page);
-    if (role !== 'signed-out' && isPhone && path === paths[0]) {
-      await expectPhoneNavigation(page);
-      await expectFits(page, `${role} ${path} at ${width} px, menu closed`);
-    }
-    if (role === 'signed-out') {
-      await expectOnScreen(page, header.getByRole('link', { name: 'Log in' }));
-      await expectOnScreen(page, header.getByRole('link', { name: 'Sign up' }));
-      await expect(page.getByRole('navigation', { name: 'Primary' })).toHaveCount(0);
-    }
-    if (!isPhone) await expect(page.getByRole('navigation', { name: 'Primary' })).toBeHidden();
+  const header = page.getByRole('banner');
+  if (role === 'signed-out') await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
+  else await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+  await expectFits(page, `${role} ${where.path} at ${width} px`);
+  if (isPhone) await expectFieldsWithoutZoom(page);
+  if (role !== 'signed-out' && isPhone && where.isFirst) {
+    await expectPhoneNavigation(page);
+    await expectFits(page, `${role} ${where.path} at ${width} px, menu closed`);
   }
-  if (isPhone) await expectAccessible(page);
+  if (role === 'signed-out') {
+    await expectOnScreen(page, header.getByRole('link', { name: 'Log in' }));
+    await expectOnScreen(page, header.getByRole('link', { name: 'Sign up' }));
+    await expect(page.getByRole('navigation', { name: 'Primary' })).toHaveCount(0);
+  }
+  if (!isPhone) await expect(page.getByRole('navigation', { name: 'Primary' })).toBeHidden();
+  if (isPhone && where.isLast) await expectAccessible(page);
+}
+
+/**
+ * Loads each path once and checks it at every width, resizing the window between checks as a
+ * phone turned on its side does, rather than loading the page again for each width (a whole
+ * first load each time). The i-th path is loaded at the i-th width, wrapping round, so every
+ * width also sees pages laid out from their first load, not only after a resize.
+ */
+async function checkPagesAcrossWidths(page: Page, paths: readonly string[], role: Role): Promise<void> {
+  for (const [index, path] of paths.entries()) {
+    const where = { path, isFirst: index === 0, isLast: index === paths.length - 1 };
+    for (const [step, width] of rotated(WIDTHS, index).entries()) {
+      await page.setViewportSize({ width, height: VIEWPORT_HEIGHT_PX });
+      if (step === 0) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      }
+      await checkShownPageAt(page, width, role, where);
+    }
+  }
 }
 
 /** A post with long words and a long link, so the pages below carry the content that overflows. */
@@ -183,59 +210,54 @@ async function seedLongPost(page: Page): Promise<string> {
   return href ?? '/';
 }
 
-// One test per width and role, so the sweep spreads over the workers instead of being one long test.
-for (const width of WIDTHS) {
-  test(`every page fits at ${width} px signed in, with phone navigation below ${PHONE_BREAKPOINT_PX} px`, async ({
-    browser,
-    baseURL,
-  }) => {
-    test.setTimeout(90_000);
-    const { page, account } = await signedUp(browser, baseURL);
-    const postPath = await seedLongPost(page);
-    await checkPagesAt(
-      page,
-      width,
-      [
-        '/',
-        postPath,
-        `/@${account.handle}`,
-        `/search?q=${LONG_WORD.slice(0, 20)}`,
-        '/search',
-        '/settings',
-        '/notifications',
-        '/admin/reports',
-        '/no-such-page/at/all',
-      ],
-      'member',
-    );
-    await page.context().close();
-  });
+test(`every page fits from ${WIDTHS[0]} px up signed in, with phone navigation below ${PHONE_BREAKPOINT_PX} px`, async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { page, account } = await signedUp(browser, baseURL);
+  const postPath = await seedLongPost(page);
+  await checkPagesAcrossWidths(
+    page,
+    [
+      '/',
+      postPath,
+      `/@${account.handle}`,
+      `/search?q=${LONG_WORD.slice(0, 20)}`,
+      '/search',
+      '/settings',
+      '/notifications',
+      '/admin/reports',
+      '/no-such-page/at/all',
+    ],
+    'member',
+  );
+  await page.context().close();
+});
 
-  test(`every page fits at ${width} px signed out`, async ({ browser, baseURL }) => {
-    test.setTimeout(90_000);
-    const { page: author, account } = await signedUp(browser, baseURL);
-    const postPath = await seedLongPost(author);
-    await author.context().close();
-    const visitor = await newVisitor(browser, baseURL);
-    await checkPagesAt(
-      visitor,
-      width,
-      [
-        '/login',
-        '/signup',
-        '/forgot-password',
-        '/reset-password#token=t',
-        '/confirm-email#token=t',
-        postPath,
-        `/@${account.handle}`,
-        '/search',
-        '/no-such-page/at/all',
-      ],
-      'signed-out',
-    );
-    await visitor.context().close();
-  });
-}
+test(`every page fits from ${WIDTHS[0]} px up signed out`, async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const { page: author, account } = await signedUp(browser, baseURL);
+  const postPath = await seedLongPost(author);
+  await author.context().close();
+  const visitor = await newVisitor(browser, baseURL);
+  await checkPagesAcrossWidths(
+    visitor,
+    [
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password#token=t',
+      '/confirm-email#token=t',
+      postPath,
+      `/@${account.handle}`,
+      '/search',
+      '/no-such-page/at/all',
+    ],
+    'signed-out',
+  );
+  await visitor.context().close();
+});
 
 test("a visitor's first load brings none of the signed-in header: no live feed socket, no pusher-js", async ({
   browser,
@@ -267,8 +289,7 @@ test('the admin pages fit from 320 px, Reports sits in the phone menu, Outgoing 
   try {
     const { page } = await signedUp(browser, server.url);
     expect(await isAdmin(page)).toBe(true);
-    for (const width of WIDTHS)
-      await checkPagesAt(page, width, ['/admin/reports', '/admin/mail', '/'], 'admin');
+    await checkPagesAcrossWidths(page, ['/admin/reports', '/admin/mail', '/'], 'admin');
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/');
     const bar = page.getByRole('navigation', { name: 'Primary' });
