@@ -159,6 +159,7 @@ async function checkShownPageAt(
 ): Promise<void> {
   const isPhone = width < PHONE_BREAKPOINT_PX;
   const header = page.getByRole('banner');
+  // The account's part of the header arrives once /auth/me answers.
   if (role === 'signed-out') await expect(header.getByRole('link', { name: 'Log in' })).toBeVisible();
   else await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
   await expectFits(page, `${role} ${where.path} at ${width} px`);
