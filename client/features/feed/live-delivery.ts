@@ -10,6 +10,7 @@ import {
   isShownTimelineOnScreen,
   listHolds,
   patchPost,
+  readListAgain,
   removeEntry,
   removePost,
   type RepostEntry,
@@ -163,11 +164,8 @@ async function catchUpShownTimeline(queryClient: QueryClient, readerId: string |
   if (queryClient.getQueryData(timeline.queryKey) === undefined) {
     // Its first read is still under way: sent before the events missed, its answer may lack
     // them. It is sent again from now rather than waited for.
-    const thisTimeline = { queryKey: timeline.queryKey, exact: true };
-    if (queryClient.isFetching(thisTimeline) > 0) {
-      await queryClient.cancelQueries(thisTimeline);
-      await queryClient.refetchQueries(thisTimeline);
-    }
+    if (queryClient.isFetching({ queryKey: timeline.queryKey, exact: true }) > 0)
+      await readListAgain(queryClient, timeline.queryKey);
     return;
   }
   const latest = await timeline.readPage(undefined);

@@ -22,6 +22,7 @@ export {
   patchPost,
   type PostPages,
   postKeys,
+  readListAgain,
   removeEntry,
   removePost,
   removePostsBy,

@@ -1,5 +1,5 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Post, PostPage } from '../../../common/contracts/posts';
 import { aPost } from '../../test-support/post-fixture';
 import { insertPost, postKeys } from './posts.queries';
@@ -44,11 +44,27 @@ describe('a new post while the feed is being refreshed', () => {
     expect(shown(server.queryClient)).toEqual(['mine', 'older']);
 
     // Asked again at once; the first refresh's answer, without the post, is dropped.
-    expect(server.asked()).toBe(3);
+    await vi.waitFor(() => expect(server.asked()).toBe(3));
     for (const release of server.releases.splice(0)) release();
     await refresh;
     await observer.getCurrentQuery().promise;
     expect(shown(server.queryClient)).toEqual(['mine', 'older']);
+    stopWatching();
+  });
+
+  it('reaches the list when it came during its first read: that read is sent again', async () => {
+    const mine = aPost({ id: 'mine' });
+    const server = feedWithServer([[], [mine]]);
+    // The feed page just opened: its first page is on its way, asked before the post existed.
+    const observer = new InfiniteQueryObserver(server.queryClient, server.options);
+    const stopWatching = observer.subscribe(() => undefined);
+    expect(server.asked()).toBe(1);
+
+    insertPost(server.queryClient, mine);
+    await vi.waitFor(() => expect(server.asked()).toBe(2));
+    for (const release of server.releases.splice(0)) release();
+    await observer.getCurrentQuery().promise;
+    expect(shown(server.queryClient)).toEqual(['mine']);
     stopWatching();
   });
 

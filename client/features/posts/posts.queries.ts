@@ -247,15 +247,26 @@ function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post:
 }
 
 /**
- * A refresh of the list already under way (coming back online or to the tab starts one) asked
- * before the post existed: its answer would replace the pages and drop the post, and the post's
- * live event, arriving meanwhile, was skipped as already shown. Asking again, now that the post
- * exists, keeps it. A page of older posts being loaded is left alone: it does not replace the top.
+ * A read of the list already under way (its first, or a refresh when coming back online or to the
+ * tab) asked before the post existed: its answer would replace the pages and drop the post, and
+ * the post's live event, arriving meanwhile, was skipped as already shown. Asking again, now that
+ * the post exists, keeps it. A page of older posts being loaded is left alone: it does not replace
+ * the top.
  */
 function refetchIfRefreshing(queryClient: QueryClient, queryKey: readonly unknown[]): void {
   const state = queryClient.getQueryState<PostPages>(queryKey);
   if (state?.fetchStatus !== 'fetching' || state.fetchMeta?.fetchMore) return;
-  void queryClient.invalidateQueries({ queryKey, exact: true });
+  void readListAgain(queryClient, queryKey);
+}
+
+/**
+ * Drops the read of the list under way and sends it again. Not invalidateQueries: that restarts
+ * a refresh, but a list's first read (no pages yet) it only waits for.
+ */
+export async function readListAgain(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
+  const thisList = { queryKey, exact: true };
+  await queryClient.cancelQueries(thisList);
+  await queryClient.refetchQueries(thisList);
 }
 
 /**
