@@ -46,6 +46,53 @@ test('the editor is a separate chunk, fetched only when someone starts to write'
   );
 });
 
+test('an editor that arrives after the reader moved on leaves the focus where they put it', async ({
+  page,
+}) => {
+  // Frames held on request: the moment between the editor appearing and its first frame, a blink
+  // on a desktop, stretched to as long as a busy phone can take.
+  await page.addInitScript(() => {
+    const held: FrameRequestCallback[] = [];
+    const requestFrame = window.requestAnimationFrame.bind(window);
+    const frames = { isHolding: false, release: () => held.splice(0).forEach((run) => requestFrame(run)) };
+    Object.assign(window, { heldFrames: frames });
+    window.requestAnimationFrame = (run) => {
+      if (!frames.isHolding) return requestFrame(run);
+      held.push(run);
+      return 0;
+    };
+  });
+  let sendChunk = () => {};
+  const chunkAsked = new Promise<void>((asked) => {
+    void page.route(/rich-composer.*\.js$/, async (route) => {
+      asked();
+      await new Promise<void>((send) => (sendChunk = send));
+      await route.continue();
+    });
+  });
+  await signUp(page, uniqueAccount());
+  await page.getByLabel('Write a post').click();
+  await chunkAsked;
+  await page.evaluate(() => {
+    (window as unknown as { heldFrames: { isHolding: boolean } }).heldFrames.isHolding = true;
+  });
+  sendChunk();
+  await expect(editorOf(page, 'Write a post')).toBeAttached();
+  const elsewhere = page.getByRole('button', { name: 'Keyboard shortcuts' });
+  await elsewhere.focus();
+  await page.evaluate(async () => {
+    const frames = (window as unknown as { heldFrames: { isHolding: boolean; release: () => void } })
+      .heldFrames;
+    frames.isHolding = false;
+    frames.release();
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  });
+  await expect(elsewhere).toBeFocused();
+  // The reader's next key is theirs: here it opens the shortcuts' help, as it would have anyway.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+});
+
 test('formats, links and mentions; readers see it live and the mentioned person is notified', async ({
   browser,
 }) => {

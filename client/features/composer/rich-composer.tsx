@@ -15,6 +15,7 @@ import { LinkPopover } from './link-popover';
 import { MentionPopup } from './mention-popup';
 import { MentionPopupStore } from './mention-popup-store';
 import { syncSelectionFromDom } from './sync-selection';
+import { focusAtEndUnlessMovedOn } from './take-focus';
 import { useEditorValue } from './use-editor-value';
 
 export interface RichComposerProps {
@@ -95,7 +96,7 @@ export function RichComposer(props: RichComposerProps) {
     // scrolling would fight the new-posts pill's own scroll to the top.
     onCreate: ({ editor: created }) => {
       props.onTextChange?.(created.getText());
-      if (autoFocus) created.commands.focus('end', { scrollIntoView: false });
+      if (autoFocus) focusAtEndUnlessMovedOn(created);
     },
     // Its CSS is in styles.css: an injected <style> element would need 'unsafe-inline' in the CSP.
     injectCSS: false,
