@@ -243,17 +243,17 @@ function prependTo(queryClient: QueryClient, queryKey: readonly unknown[], post:
     pages[index] = { ...target, posts: atEnd ? [...target.posts, post] : [post, ...target.posts] };
     return { ...data, pages };
   });
-  refetchIfRefreshing(queryClient, queryKey);
+  readAgainIfUnderWay(queryClient, queryKey);
 }
 
 /**
  * A read of the list already under way (its first, or a refresh when coming back online or to the
- * tab) asked before the post existed: its answer would replace the pages and drop the post, and
- * the post's live event, arriving meanwhile, was skipped as already shown. Asking again, now that
+ * tab) was asked before the post existed: its answer, which replaces the pages, would lack the
+ * post, and the post's live event, arriving meanwhile, was taken as shown. Asking again, now that
  * the post exists, keeps it. A page of older posts being loaded is left alone: it does not replace
  * the top.
  */
-function refetchIfRefreshing(queryClient: QueryClient, queryKey: readonly unknown[]): void {
+function readAgainIfUnderWay(queryClient: QueryClient, queryKey: readonly unknown[]): void {
   const state = queryClient.getQueryState<PostPages>(queryKey);
   if (state?.fetchStatus !== 'fetching' || state.fetchMeta?.fetchMore) return;
   void readListAgain(queryClient, queryKey);
