@@ -55,7 +55,7 @@ test('an editor that arrives after the reader moved on leaves the focus where th
     const held: FrameRequestCallback[] = [];
     const requestFrame = window.requestAnimationFrame.bind(window);
     const frames = { isHolding: false, release: () => held.splice(0).forEach((run) => requestFrame(run)) };
-    Object.assign(window, { heldFrames: frames });
+    window.e2eHeldFrames = frames;
     window.requestAnimationFrame = (run) => {
       if (!frames.isHolding) return requestFrame(run);
       held.push(run);
@@ -74,15 +74,16 @@ test('an editor that arrives after the reader moved on leaves the focus where th
   await page.getByLabel('Write a post').click();
   await chunkAsked;
   await page.evaluate(() => {
-    (window as unknown as { heldFrames: { isHolding: boolean } }).heldFrames.isHolding = true;
+    if (!window.e2eHeldFrames) throw new Error('the frame holder was not installed');
+    window.e2eHeldFrames.isHolding = true;
   });
   sendChunk();
   await expect(editorOf(page, 'Write a post')).toBeAttached();
   const elsewhere = page.getByRole('button', { name: 'Keyboard shortcuts' });
   await elsewhere.focus();
   await page.evaluate(async () => {
-    const frames = (window as unknown as { heldFrames: { isHolding: boolean; release: () => void } })
-      .heldFrames;
+    const frames = window.e2eHeldFrames;
+    if (!frames) throw new Error('the frame holder was not installed');
     frames.isHolding = false;
     frames.release();
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));

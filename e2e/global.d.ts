@@ -16,5 +16,7 @@ declare global {
     e2eLayoutShift?: number;
     /** Each of those shifts, with what moved (for the failure message). */
     e2eLayoutShifts?: string[];
+    /** Animation frames held back while `isHolding`, then run on `release` (composer.spec.ts). */
+    e2eHeldFrames?: { isHolding: boolean; release: () => void };
   }
 }
