@@ -163,7 +163,7 @@ async function catchUpShownTimeline(queryClient: QueryClient, readerId: string |
   const timeline = shownTimeline();
   if (queryClient.getQueryData(timeline.queryKey) === undefined) {
     // Its first read is still under way: sent before the events missed, its answer may lack
-    // them. It is sent again from now rather than waited for.
+    // them. Another read follows it.
     if (queryClient.isFetching({ queryKey: timeline.queryKey, exact: true }) > 0)
       await readListAgain(queryClient, timeline.queryKey);
     return;

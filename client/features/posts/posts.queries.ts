@@ -1,4 +1,5 @@
 import {
+  hashKey,
   type InfiniteData,
   type QueryClient,
   useInfiniteQuery,
@@ -259,13 +260,27 @@ function readAgainIfUnderWay(queryClient: QueryClient, queryKey: readonly unknow
   void readListAgain(queryClient, queryKey);
 }
 
+/** Lists with a read waiting behind their first (see readListAgain), by hashed key. */
+const readsWaiting = new Set<string>();
+
 /**
- * Drops the read of the list under way and sends it again. Not invalidateQueries: that restarts
- * a refresh, but a list's first read (no pages yet) it only waits for.
+ * Reads the list again, after a read under way whose answer may lack what arrived meanwhile. A
+ * refresh is dropped for the new read, its pages staying on screen. A first read (no pages yet)
+ * is let finish and show, and one read follows it however many posts arrive meanwhile: dropped
+ * for each, a slow first read on a busy instance might never show anything. (invalidateQueries
+ * would do the first but not the second: a first read under way, it only waits for.)
  */
 export async function readListAgain(queryClient: QueryClient, queryKey: readonly unknown[]): Promise<void> {
   const thisList = { queryKey, exact: true };
-  await queryClient.cancelQueries(thisList);
+  if (queryClient.getQueryData(queryKey) !== undefined) return queryClient.refetchQueries(thisList);
+  const id = hashKey(queryKey);
+  if (readsWaiting.has(id)) return;
+  readsWaiting.add(id);
+  try {
+    await queryClient.refetchQueries(thisList, { cancelRefetch: false });
+  } finally {
+    readsWaiting.delete(id);
+  }
   await queryClient.refetchQueries(thisList);
 }
 
