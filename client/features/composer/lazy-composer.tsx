@@ -56,7 +56,14 @@ export function LazyComposer(props: Omit<RichComposerProps, 'initialText'>) {
   const [hasFocus, setHasFocus] = useState(false);
   const { module, hasFailed } = useRichComposerModule(isWanted);
   if (module) {
-    return <module.RichComposer {...props} initialText={text} autoFocus={props.autoFocus || hasFocus} />;
+    return (
+      <module.RichComposer
+        {...props}
+        initialText={text}
+        autoFocus={props.autoFocus || hasFocus}
+        isFocusHandedOver={!props.autoFocus}
+      />
+    );
   }
   if (hasFailed) {
     return (

@@ -30,6 +30,12 @@ export interface RichComposerProps {
   /** Text typed into the stand-in before this chunk arrived. */
   initialText?: string | undefined;
   autoFocus: boolean;
+  /**
+   * With autoFocus: the focus is taken over from the stand-in field the editor replaces, so only
+   * if the reader has not moved it on meanwhile (take-focus.ts). Without: taken as asked (a
+   * dialog, an edit), wherever it is.
+   */
+  isFocusHandedOver?: boolean | undefined;
   submitLabel: string;
   isBusy: boolean;
   /** Resolves once the server has the post; the composer then empties itself and its draft. */
@@ -96,7 +102,8 @@ export function RichComposer(props: RichComposerProps) {
     // scrolling would fight the new-posts pill's own scroll to the top.
     onCreate: ({ editor: created }) => {
       props.onTextChange?.(created.getText());
-      if (autoFocus) focusAtEndUnlessMovedOn(created);
+      if (autoFocus && props.isFocusHandedOver) focusAtEndUnlessMovedOn(created);
+      else if (autoFocus) created.commands.focus('end', { scrollIntoView: false });
     },
     // Its CSS is in styles.css: an injected <style> element would need 'unsafe-inline' in the CSP.
     injectCSS: false,

@@ -2,12 +2,12 @@ import type { Editor } from '@tiptap/core';
 import { Selection } from '@tiptap/pm/state';
 
 /**
- * Puts the caret at the end of a new editor in the next frame (once the editor is on the page, as
- * TipTap's own focus command waits for), unless the reader has moved the focus on meanwhile. The
- * editor takes over from what stood in its place, the stand-in field or the Edit button, both
- * gone by then: the focus is on the page itself, or on a box around the editor (a dialog). Found
- * anywhere else, the reader pressed something while the editor was arriving (a busy phone takes a
- * moment), and taking the focus from there would send their next key into the composer.
+ * Puts the caret at the end of a new editor that takes over from the stand-in field it replaces,
+ * in the next frame (once the editor is on the page, as TipTap's own focus command waits for),
+ * unless the reader has moved the focus on meanwhile. The stand-in is gone by then, so the focus
+ * is on the page itself (or on a box around the editor). Found anywhere else, the reader pressed
+ * something while the editor was arriving (a busy phone takes a moment), and taking the focus
+ * from there would send their next key into the composer.
  */
 export function focusAtEndUnlessMovedOn(editor: Editor): void {
   requestAnimationFrame(() => {
