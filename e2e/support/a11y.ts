@@ -34,16 +34,19 @@ async function runAxe(page: Page): Promise<axe.AxeResults> {
 
 /** Fails on any serious or critical axe-core violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page): Promise<void> {
-  // Colours mid-transition (right after a switch to the dark scheme, or a hover) would be measured
-  // as they pass, between the two themes: wait for running colour transitions to end first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // Colours mid-transition (right after a switch to the dark scheme, a hover, or a button a request
+  // re-enables) would be measured as they pass, between two states: wait for running colour
+  // transitions to end first. A transition replaced by another before it ends (the re-enabled
+  // button's colour, when the hover moves off it because an error message above pushed it down)
+  // is cancelled, and its `finished` rejects at once while the new one runs: so look again until
+  // none is running.
+  await page.evaluate(async () => {
+    for (;;) {
+      const running = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   const results = await runAxe(page);
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
