@@ -7,6 +7,7 @@ import { openComposer, publish } from './support/composer';
 import { type PageServer, startPageServer } from './support/page-server';
 import { scratchFolder } from './support/scratch-folder';
 import { expect, test, visitorHeaders } from './support/test';
+import { transitionsEnded } from './support/transitions';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const HIGHLIGHT = 'span.text-primary-500';
@@ -277,13 +278,13 @@ test('a disabled button looks disabled, in light and in dark', async ({ page }) 
   await signUp(page, uniqueAccount());
   const editor = await openComposer(page);
   const post = page.getByRole('button', { name: 'Post', exact: true });
-  const look = () =>
-    post.evaluate(async (button) => {
-      // Read once the colour transition has ended, not on its way.
-      await Promise.all(button.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  const look = async () => {
+    await transitionsEnded(post);
+    return post.evaluate((button) => {
       const style = getComputedStyle(button);
       return { background: style.backgroundColor, color: style.color, cursor: style.cursor };
     });
+  };
   const schemes = ['light', 'dark'] as const;
   const disabled = [];
   await expect(post).toBeDisabled(); // nothing written yet

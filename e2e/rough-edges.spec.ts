@@ -10,6 +10,7 @@ import { ownServer } from './support/own-server';
 import { type PageServer, startPageServer } from './support/page-server';
 import { scratchFolder } from './support/scratch-folder';
 import { expect, test, visitorHeaders } from './support/test';
+import { transitionsEnded } from './support/transitions';
 import { ownPostMenu } from './support/posts';
 
 /** A phone held upright: the size most of these screens were found wanting at. */
@@ -61,11 +62,9 @@ async function relate(page: Page, kind: 'blocks' | 'mutes', userId: string): Pro
 }
 
 /** A button's background once its colour transitions (enabled, hovered) have ended. */
-function settledBackground(button: Locator): Promise<string> {
-  return button.evaluate(async (element) => {
-    await Promise.all(element.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-    return getComputedStyle(element).backgroundColor;
-  });
+async function settledBackground(button: Locator): Promise<string> {
+  await transitionsEnded(button);
+  return button.evaluate((element) => getComputedStyle(element).backgroundColor);
 }
 
 function feedPost(page: Page, text: string) {

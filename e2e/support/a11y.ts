@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
+import { transitionsEnded } from './transitions';
 
 /**
  * axe-core's minified build (580 KB), the same code as the 1.3 MB `source` its module exports:
@@ -35,18 +36,8 @@ async function runAxe(page: Page): Promise<axe.AxeResults> {
 /** Fails on any serious or critical axe-core violation, naming the rule and the elements. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colours mid-transition (right after a switch to the dark scheme, a hover, or a button a request
-  // re-enables) would be measured as they pass, between two states: wait for running colour
-  // transitions to end first. A transition replaced by another before it ends (the re-enabled
-  // button's colour, when the hover moves off it because an error message above pushed it down)
-  // is cancelled, and its `finished` rejects at once while the new one runs: so look again until
-  // none is running.
-  await page.evaluate(async () => {
-    for (;;) {
-      const running = document.getAnimations().filter((animation) => animation instanceof CSSTransition);
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
-    }
-  });
+  // re-enables) would be measured between two states.
+  await transitionsEnded(page);
   const results = await runAxe(page);
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
