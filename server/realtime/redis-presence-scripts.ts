@@ -3,8 +3,8 @@ import type { Redis } from 'ioredis';
 /**
  * Presence in Redis, shared by every node. Per channel: `members` (user id → user_info JSON),
  * `counts` (user id → sockets across the cluster) and `sockets` (socket id → "node\nuser");
- * per node: the set of "channel\nsocket" it holds (what a survivor reaps when it dies) and an
- * `alive` key with a TTL that its heartbeat renews. Channel names cannot hold a newline, so it
+ * per node: the set of "channel\nsocket" it holds (what a survivor reaps when it dies), an
+ * `alive` key with a TTL that its heartbeat renews, and a `reaping` key while a survivor reaps it. Channel names cannot hold a newline, so it
  * separates the parts. Joins and leaves run as Lua scripts: Redis runs each one whole, so two
  * nodes racing on one user can never both see themselves as first or last.
  */
@@ -12,6 +12,7 @@ export interface PresenceKeys {
   readonly nodes: string;
   readonly channels: string;
   alive(nodeId: string): string;
+  reaping(nodeId: string): string;
   nodeSockets(nodeId: string): string;
   members(channel: string): string;
   counts(channel: string): string;
@@ -23,6 +24,7 @@ export function presenceKeys(prefix: string): PresenceKeys {
     nodes: `${prefix}nodes`,
     channels: `${prefix}channels`,
     alive: (nodeId) => `${prefix}node:${nodeId}:alive`,
+    reaping: (nodeId) => `${prefix}node:${nodeId}:reaping`,
     nodeSockets: (nodeId) => `${prefix}node:${nodeId}:sockets`,
     members: (channel) => `${prefix}channel:${channel}:members`,
     counts: (channel) => `${prefix}channel:${channel}:counts`,
@@ -71,22 +73,49 @@ if redis.call('HLEN', KEYS[1]) == 0 then redis.call('SREM', KEYS[5], ARGV[2]) en
 return {userId, info}
 `;
 
+/** What a heartbeat found. */
+export const Heartbeat = {
+  /** Renewed in time. */
+  renewed: 0,
+  /** The `alive` key had lapsed (or this is the first beat): a survivor may have reaped this node. */
+  lapsed: 1,
+  /** A survivor is reaping this node right now: nothing renewed; the next beat tries again. */
+  beingReaped: -1,
+} as const;
+export type Heartbeat = (typeof Heartbeat)[keyof typeof Heartbeat];
+
 /**
- * KEYS: alive, nodes. ARGV: node id, TTL in ms.
- * Answers 1 when the node was not registered: its first beat, or it was presumed dead and reaped.
+ * KEYS: alive, nodes, reaping. ARGV: node id, TTL in ms. Answers a Heartbeat.
+ * A node found mid-reap stays unrenewed until the reaping is over: joining its members again
+ * before the survivor's leaves have run would let those leaves take them straight back out.
  */
 const HEARTBEAT = `
+if redis.call('EXISTS', KEYS[3]) == 1 then return -1 end
+local wasAlive = redis.call('EXISTS', KEYS[1])
 redis.call('SET', KEYS[1], '1', 'PX', ARGV[2])
-return redis.call('SADD', KEYS[2], ARGV[1])
+redis.call('SADD', KEYS[2], ARGV[1])
+return 1 - wasAlive
 `;
 
 /**
- * KEYS: alive, node sockets, nodes. ARGV: node id.
- * Forgets a reaped node unless it came back (or gained sockets) meanwhile.
+ * KEYS: alive, reaping. ARGV: TTL in ms.
+ * Answers 1 when the node's heartbeat has lapsed and no other survivor is reaping it: the caller
+ * now reaps it. The `reaping` key expires on its own should the caller die meanwhile.
  */
-const FORGET_NODE = `
-if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('SCARD', KEYS[2]) > 0 then return 0 end
-redis.call('SREM', KEYS[3], ARGV[1])
+const CLAIM_REAP = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+return 1
+`;
+
+/**
+ * KEYS: alive, reaping, node sockets, nodes. ARGV: node id.
+ * Ends a reap, and forgets the node unless it came back (or gained sockets) meanwhile.
+ */
+const FINISH_REAP = `
+redis.call('DEL', KEYS[2])
+if redis.call('EXISTS', KEYS[1]) == 1 or redis.call('SCARD', KEYS[3]) > 0 then return 0 end
+redis.call('SREM', KEYS[4], ARGV[1])
 return 1
 `;
 
@@ -94,14 +123,22 @@ const SCRIPTS = {
   tidingsPresenceJoin: JOIN,
   tidingsPresenceLeave: LEAVE,
   tidingsHeartbeat: HEARTBEAT,
-  tidingsForgetNode: FORGET_NODE,
+  tidingsClaimReap: CLAIM_REAP,
+  tidingsFinishReap: FINISH_REAP,
 } as const;
 
 export interface PresenceScripts {
   join(keys: string[], args: (string | number)[]): Promise<[number, number]>;
   leave(keys: string[], args: string[]): Promise<[string, string] | null>;
-  heartbeat(keys: string[], args: (string | number)[]): Promise<number>;
-  forgetNode(keys: string[], args: string[]): Promise<number>;
+  heartbeat(keys: string[], args: (string | number)[]): Promise<Heartbeat>;
+  claimReap(keys: string[], args: number[]): Promise<number>;
+  finishReap(keys: string[], args: string[]): Promise<number>;
+}
+
+function toHeartbeat(answer: unknown): Heartbeat {
+  const found = Object.values(Heartbeat).find((value) => value === answer);
+  if (found === undefined) throw new Error(`unexpected heartbeat answer ${String(answer)}`);
+  return found;
 }
 
 /** EVALSHA with a fallback to EVAL (ioredis' defineCommand) on the given connection. */
@@ -119,7 +156,8 @@ export function definePresenceScripts(redis: Redis): PresenceScripts {
   return {
     join: (keys, args) => call('tidingsPresenceJoin', keys, args) as Promise<[number, number]>,
     leave: (keys, args) => call('tidingsPresenceLeave', keys, args) as Promise<[string, string] | null>,
-    heartbeat: (keys, args) => call('tidingsHeartbeat', keys, args) as Promise<number>,
-    forgetNode: (keys, args) => call('tidingsForgetNode', keys, args) as Promise<number>,
+    heartbeat: (keys, args) => call('tidingsHeartbeat', keys, args).then(toHeartbeat),
+    claimReap: (keys, args) => call('tidingsClaimReap', keys, args) as Promise<number>,
+    finishReap: (keys, args) => call('tidingsFinishReap', keys, args) as Promise<number>,
   };
 }

@@ -2,6 +2,7 @@ import type PusherClient from 'pusher-js';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PRESENCE_FEED_CHANNEL } from '../../common/contracts/feed-events';
+import { presenceKeys } from './redis-presence-scripts';
 import { deleteRedisKeys, redisKeysUnder, uniqueRedisPrefix } from '../test-support/redis';
 import { FAST_HEARTBEAT, openRedisNode, type RedisNodeParts } from '../test-support/realtime/redis-node';
 import {
@@ -23,6 +24,11 @@ interface Node extends RedisNodeParts {
 }
 
 type Member = { id: string };
+
+const NO_TIMERS = { heartbeatIntervalMs: 600_000, nodeTtlMs: 600_000, reapIntervalMs: 600_000 };
+/** The node's `alive` key (its heartbeat) and its `reaping` key, as the presence store names them. */
+const aliveKey = (node: Node) => presenceKeys(`${prefix}presence:`).alive(node.presence.nodeId);
+const reapingKey = (node: Node) => presenceKeys(`${prefix}presence:`).reaping(node.presence.nodeId);
 
 const env = createRealtimeTestEnv();
 let prefix: string;
@@ -153,29 +159,57 @@ describe('presence across two nodes', () => {
   });
 
   it('joins a paused node’s members again when it finds it was presumed dead', async () => {
-    // Node A beats once a second and never expires on its own; the test expires it by hand.
-    const a = await startNode({ heartbeatIntervalMs: 1_000, nodeTtlMs: 60_000, reapIntervalMs: 60_000 });
-    const b = await startNode({ heartbeatIntervalMs: 1_000, nodeTtlMs: 60_000, reapIntervalMs: 60_000 });
+    // Timers that never fire during the test: it pauses node A and lapses its heartbeat by hand.
+    const a = await startNode(NO_TIMERS);
+    const b = await startNode(NO_TIMERS);
     const ana = await env.signUp(a.server);
     const ben = await env.signUp(b.server);
     await join(a, ana.cookie);
     const benOnB = await join(b, ben.cookie);
 
     const anaGone = nextEvent<Member>(benOnB.channel, 'pusher:member_removed');
-    const anaBack = nextEvent<Member>(
-      benOnB.channel,
-      'pusher:member_added',
-      (m) => m.id === ana.user.id,
-      4_000,
-    );
-    await b.bus.commands.del(`${prefix}presence:node:${a.presence.nodeId}:alive`);
+    const anaBack = nextEvent<Member>(benOnB.channel, 'pusher:member_added', (m) => m.id === ana.user.id);
+    a.presence.stopHeartbeat();
+    await b.bus.commands.del(aliveKey(a));
     expect(await b.presence.reapDeadNodes()).toBe(1);
     expect((await anaGone).id).toBe(ana.user.id);
+
+    await a.presence.beat();
     expect((await anaBack).id).toBe(ana.user.id);
     expect((await b.presence.userIds(PRESENCE_FEED_CHANNEL)).sort()).toEqual(
       [ana.user.id, ben.user.id].sort(),
     );
     expect(a.logger.lines.some((line) => line.message.includes('presumed dead'))).toBe(true);
+  });
+
+  it('brings a paused node’s members back however its beat and a survivor’s reap interleave', async () => {
+    const a = await startNode(NO_TIMERS);
+    const b = await startNode(NO_TIMERS);
+    const ana = await env.signUp(a.server);
+    const ben = await env.signUp(b.server);
+    await join(a, ana.cookie);
+    await join(b, ben.cookie);
+    a.presence.stopHeartbeat();
+    const everyone = [ana.user.id, ben.user.id].sort();
+
+    // While a survivor reaps it, the node's beat renews nothing: it would join members back
+    // only for the survivor's leaves to take them out again.
+    await b.bus.commands.del(aliveKey(a));
+    await b.bus.commands.set(reapingKey(a), '1', 'PX', 60_000);
+    await a.presence.beat();
+    expect(await b.bus.commands.exists(aliveKey(a))).toBe(0);
+    await b.bus.commands.del(reapingKey(a));
+
+    // The beat lands before, during or after the reap, depending on the round's delay.
+    for (const delayMs of [0, 0, 1, 2, 3, 5, 8]) {
+      await b.bus.commands.del(aliveKey(a));
+      await Promise.all([
+        b.presence.reapDeadNodes(),
+        new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => a.presence.beat()),
+      ]);
+      await a.presence.beat();
+      expect((await b.presence.userIds(PRESENCE_FEED_CHANNEL)).sort()).toEqual(everyone);
+    }
   });
 
   it('removes a cleanly stopped node’s members at once and leaves no keys behind', async () => {

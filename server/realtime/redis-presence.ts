@@ -4,7 +4,7 @@ import { PRESENCE_HEARTBEAT_INTERVAL_MS, PRESENCE_NODE_TTL_MS, PRESENCE_REAP_INT
 import type { PresenceJoin, PresenceMember, PresenceStore } from './presence';
 import { MemberEvent } from './protocol';
 import type { RealtimeLogger } from './realtime-context';
-import { definePresenceScripts, presenceKeys, SEPARATOR } from './redis-presence-scripts';
+import { definePresenceScripts, Heartbeat, presenceKeys, SEPARATOR } from './redis-presence-scripts';
 
 export interface RedisPresenceOptions {
   /** A command connection (not a subscriber). */
@@ -28,8 +28,10 @@ export interface ClusterPresenceStore extends PresenceStore {
   readonly nodeId: string;
   /** Stops beating, and removes this node's members at once (member_removed everywhere). */
   close(): Promise<void>;
-  /** Stops beating without cleaning up, as a killed process would (tests). */
+  /** Stops beating without cleaning up, as a killed or paused process would (tests). */
   stopHeartbeat(): void;
+  /** Beats once now, as the timer does: a paused process coming back (tests). */
+  beat(): Promise<void>;
   /** Removes the members of nodes whose heartbeat expired; answers how many members went. */
   reapDeadNodes(): Promise<number>;
 }
@@ -126,13 +128,25 @@ export async function createRedisPresenceStore(options: RedisPresenceOptions): P
     return removals.filter((removal) => removal !== null);
   }
 
+  /**
+   * A node is reaped by one survivor at a time, and cannot beat until that survivor is done:
+   * a node that was only paused then finds its heartbeat lapsed and joins everything again.
+   */
   async function reapDeadNodes(): Promise<number> {
     const nodes = await redis.smembers(keys.nodes);
     let removed = 0;
     for (const other of nodes) {
-      if (other === nodeId || (await redis.exists(keys.alive(other))) === 1) continue;
-      const removals = await reapNode(other);
-      await scripts.forgetNode([keys.alive(other), keys.nodeSockets(other), keys.nodes], [other]);
+      if (other === nodeId) continue;
+      if ((await scripts.claimReap([keys.alive(other), keys.reaping(other)], [ttlMs])) === 0) continue;
+      let removals: FanOutMessage[];
+      try {
+        removals = await reapNode(other);
+      } finally {
+        await scripts.finishReap(
+          [keys.alive(other), keys.reaping(other), keys.nodeSockets(other), keys.nodes],
+          [other],
+        );
+      }
       if (removals.length > 0) {
         logger.info({ node: other, members: removals.length }, 'removed the presence members of a dead node');
         await announce(removals);
@@ -165,8 +179,12 @@ export async function createRedisPresenceStore(options: RedisPresenceOptions): P
 
   let isFirstBeat = true;
   async function beat(): Promise<void> {
-    const wasGone = await scripts.heartbeat([keys.alive(nodeId), keys.nodes], [nodeId, ttlMs]);
-    if (wasGone === 1 && !isFirstBeat) {
+    const found = await scripts.heartbeat(
+      [keys.alive(nodeId), keys.nodes, keys.reaping(nodeId)],
+      [nodeId, ttlMs],
+    );
+    if (found === Heartbeat.beingReaped) return;
+    if (found === Heartbeat.lapsed && !isFirstBeat) {
       logger.warn({ node: nodeId }, 'this node was presumed dead; joining its presence members again');
       await rejoinAll();
     }
@@ -214,12 +232,16 @@ export async function createRedisPresenceStore(options: RedisPresenceOptions): P
     },
     reapDeadNodes: () => track(reapDeadNodes()),
     stopHeartbeat: stopTimers,
+    beat: () => track(beat()),
     async close() {
       stopTimers();
       await Promise.allSettled([...inFlight]);
       const removals = await reapNode(nodeId);
       await redis.del(keys.alive(nodeId));
-      await scripts.forgetNode([keys.alive(nodeId), keys.nodeSockets(nodeId), keys.nodes], [nodeId]);
+      await scripts.finishReap(
+        [keys.alive(nodeId), keys.reaping(nodeId), keys.nodeSockets(nodeId), keys.nodes],
+        [nodeId],
+      );
       local.clear();
       if (removals.length > 0) await announce(removals);
     },
