@@ -221,6 +221,29 @@ describe('live delivery of new posts', () => {
     expect(reads).toHaveLength(2);
     expect(idsIn(queryClient, HOME_KEY)).toEqual([missed.id, early.id]);
   });
+
+  it('reads the shown timeline again when its first read failed while the server was away', async () => {
+    const missed = post('bo');
+    let isServerUp = false;
+    const timeline = home(['bo']);
+    show(timeline);
+    const list = new InfiniteQueryObserver(queryClient, {
+      queryKey: HOME_KEY,
+      queryFn: () =>
+        isServerUp
+          ? Promise.resolve({ posts: [missed], nextCursor: null })
+          : Promise.reject(new Error('Failed to fetch')),
+      retry: false,
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: () => undefined,
+    });
+    const unsubscribe = list.subscribe(() => {});
+    await vi.waitFor(() => expect(queryClient.getQueryState(HOME_KEY)?.status).toBe('error'));
+    isServerUp = true;
+    await catchUp(queryClient, READER);
+    unsubscribe();
+    expect(idsIn(queryClient, HOME_KEY)).toEqual([missed.id]);
+  });
 });
 
 describe('live delivery of reposts', () => {

@@ -162,10 +162,14 @@ export async function catchUp(queryClient: QueryClient, readerId: string | null)
 async function catchUpShownTimeline(queryClient: QueryClient, readerId: string | null): Promise<void> {
   const timeline = shownTimeline();
   if (queryClient.getQueryData(timeline.queryKey) === undefined) {
+    const thisList = { queryKey: timeline.queryKey, exact: true };
     // Its first read is still under way: sent before the events missed, its answer may lack
     // them. Another read follows it.
-    if (queryClient.isFetching({ queryKey: timeline.queryKey, exact: true }) > 0)
-      await readListAgain(queryClient, timeline.queryKey);
+    if (queryClient.isFetching(thisList) > 0) await readListAgain(queryClient, timeline.queryKey);
+    // Its first read failed (the server was out of reach, as the live connection was): the
+    // connection is back, so the page need not wait for the reader to press Try again.
+    else if (queryClient.getQueryState(timeline.queryKey)?.status === 'error')
+      await queryClient.refetchQueries(thisList);
     return;
   }
   const latest = await timeline.readPage(undefined);
