@@ -46,11 +46,22 @@ test('the editor is a separate chunk, fetched only when someone starts to write'
   );
 });
 
-test('an editor that arrives after the reader moved on leaves the focus where they put it', async ({
-  page,
-}) => {
-  // Frames held on request: the moment between the editor appearing and its first frame, a blink
-  // on a desktop, stretched to as long as a busy phone can take.
+/** Holds the editor chunk's request until `send` is called. */
+function holdEditorChunk(page: Page): { asked: Promise<void>; send: () => void } {
+  let send = () => {};
+  const asked = new Promise<void>((isAsked) => {
+    void page.route(/rich-composer.*\.js$/, async (route) => {
+      isAsked();
+      await new Promise<void>((sent) => (send = sent));
+      await route.continue();
+    });
+  });
+  return { asked, send: () => send() };
+}
+
+test('keys typed while the editor arrives all land in it, none on the page', async ({ page }) => {
+  // Frames held from the moment the editor arrives: on a busy phone the next frame can be a long
+  // way off, and the editor must not wait for one to take the keys.
   await page.addInitScript(() => {
     const held: FrameRequestCallback[] = [];
     const requestFrame = window.requestAnimationFrame.bind(window);
@@ -62,32 +73,38 @@ test('an editor that arrives after the reader moved on leaves the focus where th
       return 0;
     };
   });
-  let sendChunk = () => {};
-  const chunkAsked = new Promise<void>((asked) => {
-    void page.route(/rich-composer.*\.js$/, async (route) => {
-      asked();
-      await new Promise<void>((send) => (sendChunk = send));
-      await route.continue();
-    });
-  });
+  const chunk = holdEditorChunk(page);
   await signUp(page, uniqueAccount());
   await page.getByLabel('Write a post').click();
-  await chunkAsked;
+  await chunk.asked;
+  await page.keyboard.type('ab');
   await page.evaluate(() => {
     if (!window.e2eHeldFrames) throw new Error('the frame holder was not installed');
     window.e2eHeldFrames.isHolding = true;
   });
-  sendChunk();
-  await expect(editorOf(page, 'Write a post')).toBeAttached();
+  chunk.send();
+  const editor = editorOf(page, 'Write a post');
+  await expect(editor).toBeAttached();
+  // "/" on the page opens the search; in the editor it is text.
+  await page.keyboard.type('/cd');
+  await page.evaluate(() => window.e2eHeldFrames?.release());
+  await expect(editor).toBeFocused();
+  await expect(editor).toHaveText('ab/cd');
+  await expect(page.getByRole('searchbox', { name: 'Search posts and people' })).not.toBeFocused();
+});
+
+test('an editor that arrives after the reader moved on leaves the focus where they put it', async ({
+  page,
+}) => {
+  const chunk = holdEditorChunk(page);
+  await signUp(page, uniqueAccount());
+  await page.getByLabel('Write a post').click();
+  await chunk.asked;
   const elsewhere = page.getByRole('button', { name: 'Keyboard shortcuts' });
   await elsewhere.focus();
-  await page.evaluate(async () => {
-    const frames = window.e2eHeldFrames;
-    if (!frames) throw new Error('the frame holder was not installed');
-    frames.isHolding = false;
-    frames.release();
-    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  });
+  chunk.send();
+  await expect(editorOf(page, 'Write a post')).toBeAttached();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(elsewhere).toBeFocused();
   // The reader's next key is theirs: here it opens the shortcuts' help, as it would have anyway.
   await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Content, Editor } from '@tiptap/core';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { useIsOffline } from '../../lib/connectivity';
 import { Button } from '../../ui/button';
@@ -102,8 +102,7 @@ export function RichComposer(props: RichComposerProps) {
     // scrolling would fight the new-posts pill's own scroll to the top.
     onCreate: ({ editor: created }) => {
       props.onTextChange?.(created.getText());
-      if (autoFocus && props.isFocusHandedOver) focusAtEndUnlessMovedOn(created);
-      else if (autoFocus) created.commands.focus('end', { scrollIntoView: false });
+      if (autoFocus && !props.isFocusHandedOver) created.commands.focus('end', { scrollIntoView: false });
     },
     // Its CSS is in styles.css: an injected <style> element would need 'unsafe-inline' in the CSP.
     injectCSS: false,
@@ -124,6 +123,18 @@ export function RichComposer(props: RichComposerProps) {
       else drafts.clear(draftKey);
     },
   });
+  // Handed over from the stand-in: the focus moves in the same commit that took the stand-in
+  // away, before the browser handles another key. A frame later, keys typed meanwhile would have
+  // gone to the page, where "/" opens the search.
+  // Once per handover, and again only for an editor useEditor built to replace the one that
+  // took it (use-editor-value.ts).
+  const focusHolder = useRef<Editor | 'declined' | null>(null);
+  useLayoutEffect(() => {
+    if (!editor || !autoFocus || !props.isFocusHandedOver) return;
+    const holder = focusHolder.current;
+    if (holder === 'declined' || (holder !== null && !holder.isDestroyed)) return;
+    focusHolder.current = focusAtEndUnlessMovedOn(editor) ? editor : 'declined';
+  }, [editor, autoFocus, props.isFocusHandedOver]);
   const isOffline = useIsOffline();
   const canSubmit = useEditorValue(editor, (e) => hasText(e) && remainingCharacters(e) >= 0, false);
 
