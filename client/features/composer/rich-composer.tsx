@@ -124,10 +124,9 @@ export function RichComposer(props: RichComposerProps) {
     },
   });
   // Handed over from the stand-in: the focus moves in the same commit that took the stand-in
-  // away, before the browser handles another key. A frame later, keys typed meanwhile would have
-  // gone to the page, where "/" opens the search.
-  // Once per handover, and again only for an editor useEditor built to replace the one that
-  // took it (use-editor-value.ts).
+  // away, before the browser handles another key (a frame later, keys typed meanwhile would have
+  // gone to the page, where "/" opens the search). Once per handover, and again only for an
+  // editor useEditor built to replace the one that took it (use-editor-value.ts).
   const focusHolder = useRef<Editor | 'declined' | null>(null);
   useLayoutEffect(() => {
     if (!editor || !autoFocus || !props.isFocusHandedOver) return;
