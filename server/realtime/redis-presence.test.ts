@@ -62,6 +62,17 @@ async function join(node: Node, cookie: string): Promise<{ client: PusherClient;
   return { client, channel };
 }
 
+/** Two nodes; Ana signed in and present on A, Ben on B. */
+async function anaOnAAndBenOnB(timings?: Parameters<typeof openRedisNode>[1]) {
+  const a = await startNode(timings);
+  const b = await startNode(timings);
+  const ana = await env.signUp(a.server);
+  const ben = await env.signUp(b.server);
+  await join(a, ana.cookie);
+  const benOnB = await join(b, ben.cookie);
+  return { a, b, ana, ben, benOnB };
+}
+
 /** Published from `node` after the fact: once it arrives, that node's earlier events have too. */
 async function flushFrom(node: Node, channel: PresenceChannel): Promise<void> {
   const marker = nextEvent(channel, 'test.marker');
@@ -140,12 +151,7 @@ describe('presence across two nodes', () => {
   });
 
   it('reaps the members of a node that stopped heart-beating, with member_removed on the others', async () => {
-    const a = await startNode();
-    const b = await startNode();
-    const ana = await env.signUp(a.server);
-    const ben = await env.signUp(b.server);
-    await join(a, ana.cookie);
-    const benOnB = await join(b, ben.cookie);
+    const { a, b, ana, ben, benOnB } = await anaOnAAndBenOnB();
     expect(benOnB.channel.members.count).toBe(2);
 
     const anaGone = nextEvent<Member>(benOnB.channel, 'pusher:member_removed');
@@ -160,12 +166,7 @@ describe('presence across two nodes', () => {
 
   it('joins a paused node’s members again when it finds it was presumed dead', async () => {
     // Timers that never fire during the test: it pauses node A and lapses its heartbeat by hand.
-    const a = await startNode(NO_TIMERS);
-    const b = await startNode(NO_TIMERS);
-    const ana = await env.signUp(a.server);
-    const ben = await env.signUp(b.server);
-    await join(a, ana.cookie);
-    const benOnB = await join(b, ben.cookie);
+    const { a, b, ana, ben, benOnB } = await anaOnAAndBenOnB(NO_TIMERS);
 
     const anaGone = nextEvent<Member>(benOnB.channel, 'pusher:member_removed');
     const anaBack = nextEvent<Member>(benOnB.channel, 'pusher:member_added', (m) => m.id === ana.user.id);
@@ -183,12 +184,7 @@ describe('presence across two nodes', () => {
   });
 
   it('brings a paused node’s members back however its beat and a survivor’s reap interleave', async () => {
-    const a = await startNode(NO_TIMERS);
-    const b = await startNode(NO_TIMERS);
-    const ana = await env.signUp(a.server);
-    const ben = await env.signUp(b.server);
-    await join(a, ana.cookie);
-    await join(b, ben.cookie);
+    const { a, b, ana, ben } = await anaOnAAndBenOnB(NO_TIMERS);
     a.presence.stopHeartbeat();
     const everyone = [ana.user.id, ben.user.id].sort();
 
@@ -214,12 +210,7 @@ describe('presence across two nodes', () => {
 
   it('removes a cleanly stopped node’s members at once and leaves no keys behind', async () => {
     const slow = { heartbeatIntervalMs: 2_000, nodeTtlMs: 60_000, reapIntervalMs: 2_000 };
-    const a = await startNode(slow);
-    const b = await startNode(slow);
-    const ana = await env.signUp(a.server);
-    const ben = await env.signUp(b.server);
-    await join(a, ana.cookie);
-    const benOnB = await join(b, ben.cookie);
+    const { a, b, ana, benOnB } = await anaOnAAndBenOnB(slow);
 
     const anaGone = nextEvent<Member>(benOnB.channel, 'pusher:member_removed', () => true, 2_000);
     await a.stop();
