@@ -4,9 +4,10 @@ import type { Redis } from 'ioredis';
  * Presence in Redis, shared by every node. Per channel: `members` (user id → user_info JSON),
  * `counts` (user id → sockets across the cluster) and `sockets` (socket id → "node\nuser");
  * per node: the set of "channel\nsocket" it holds (what a survivor reaps when it dies), an
- * `alive` key with a TTL that its heartbeat renews, and a `reaping` key while a survivor reaps it. Channel names cannot hold a newline, so it
- * separates the parts. Joins and leaves run as Lua scripts: Redis runs each one whole, so two
- * nodes racing on one user can never both see themselves as first or last.
+ * `alive` key with a TTL that its heartbeat renews, and a `reaping` key while a survivor reaps
+ * it. Channel names cannot hold a newline, so it separates the parts. Joins and leaves run as
+ * Lua scripts: Redis runs each one whole, so two nodes racing on one user can never both see
+ * themselves as first or last.
  */
 export interface PresenceKeys {
   readonly nodes: string;
