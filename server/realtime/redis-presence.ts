@@ -128,6 +128,13 @@ export async function createRedisPresenceStore(options: RedisPresenceOptions): P
     return removals.filter((removal) => removal !== null);
   }
 
+  /** Ends a reap of `holder`, forgetting it unless it came back or holds sockets again. */
+  const finishReap = (holder: string) =>
+    scripts.finishReap(
+      [keys.alive(holder), keys.reaping(holder), keys.nodeSockets(holder), keys.nodes],
+      [holder],
+    );
+
   /**
    * A node is reaped by one survivor at a time, and cannot beat until that survivor is done:
    * a node that was only paused then finds its heartbeat lapsed and joins everything again.
@@ -142,10 +149,7 @@ export async function createRedisPresenceStore(options: RedisPresenceOptions): P
       try {
         removals = await reapNode(other);
       } finally {
-        await scripts.finishReap(
-          [keys.alive(other), keys.reaping(other), keys.nodeSockets(other), keys.nodes],
-          [other],
-        );
+        await finishReap(other);
       }
       if (removals.length > 0) {
         logger.info({ node: other, members: removals.length }, 'removed the presence members of a dead node');
@@ -238,10 +242,7 @@ export async function createRedisPresenceStore(options: RedisPresenceOptions): P
       await Promise.allSettled([...inFlight]);
       const removals = await reapNode(nodeId);
       await redis.del(keys.alive(nodeId));
-      await scripts.finishReap(
-        [keys.alive(nodeId), keys.reaping(nodeId), keys.nodeSockets(nodeId), keys.nodes],
-        [nodeId],
-      );
+      await finishReap(nodeId);
       local.clear();
       if (removals.length > 0) await announce(removals);
     },
