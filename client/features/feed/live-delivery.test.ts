@@ -13,6 +13,8 @@ import {
 } from '../posts';
 import { applyEvent, catchUp, deliverNewPost } from './live-delivery';
 import { pendingPosts } from './pending-posts';
+import { ApiError } from '../../lib/api-client';
+import { createQueryClient } from '../../lib/query-client';
 import { aPost } from '../../test-support/post-fixture';
 
 const READER = 'reader';
@@ -243,6 +245,95 @@ describe('live delivery of new posts', () => {
     await catchUp(queryClient, READER);
     unsubscribe();
     expect(idsIn(queryClient, HOME_KEY)).toEqual([missed.id]);
+  });
+});
+
+describe('catch-up reads that fail or overlap', () => {
+  let queryClient: QueryClient;
+  let hide = () => {};
+  const cached = post('ana');
+  const missed = post('bo');
+  const newest: PostPage = { posts: [missed, cached], nextCursor: null };
+  const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
+
+  /** Home as followed by the reader, whose newest page is read by `readPage`; scrolled down. */
+  function showHome(readPage: Timeline['readPage']): Timeline {
+    const timeline = { ...home(['ana', 'bo']), readPage };
+    vi.stubGlobal('window', { scrollY: 900 });
+    hide = showTimeline(timeline);
+    return timeline;
+  }
+
+  /** Runs the catch-up with the page's retry rules, its waits between tries passed at once. */
+  async function catchUpWithRetries(): Promise<void> {
+    const caughtUp = catchUp(queryClient, READER);
+    await vi.runAllTimersAsync();
+    await caughtUp;
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    queryClient = createQueryClient();
+    queryClient.setQueryData(HOME_KEY, pagesOf(cached));
+  });
+
+  afterEach(() => {
+    hide();
+    showTimeline(everyoneTimeline)();
+    pendingPosts.clear();
+    queryClient.clear();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('reads the newest page again when the catch-up read fails, and delivers what was missed', async () => {
+    const readPage = vi
+      .fn<Timeline['readPage']>()
+      .mockImplementationOnce(unreachable)
+      .mockResolvedValue(newest);
+    const timeline = showHome(readPage);
+    await catchUpWithRetries();
+    expect(readPage).toHaveBeenCalledTimes(2);
+    expect(pendingPosts.take(timelineId(timeline)).map((p) => p.id)).toEqual([missed.id]);
+    expect(queryClient.getQueryState(HOME_KEY)?.isInvalidated).toBe(false);
+  });
+
+  it('when every try fails, keeps the list and marks it to be read whole when the reader is back', async () => {
+    const readPage = vi.fn<Timeline['readPage']>(unreachable);
+    const timeline = showHome(readPage);
+    await catchUpWithRetries();
+    expect(readPage).toHaveBeenCalledTimes(3);
+    expect(idsIn(queryClient, HOME_KEY)).toEqual([cached.id]);
+    expect(pendingPosts.take(timelineId(timeline))).toEqual([]);
+    expect(queryClient.getQueryState(HOME_KEY)?.isInvalidated).toBe(true);
+  });
+
+  it('does not ask again when the server refuses the read', async () => {
+    const refused = new ApiError(429, 'rate_limited', 'Too many requests.');
+    const readPage = vi.fn<Timeline['readPage']>(() => Promise.reject(refused));
+    showHome(readPage);
+    await catchUpWithRetries();
+    expect(readPage).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryState(HOME_KEY)?.isInvalidated).toBe(true);
+  });
+
+  it('lets a later catch-up cancel one still under way, and delivers from the later read', async () => {
+    const signals: AbortSignal[] = [];
+    const readPage = vi.fn<Timeline['readPage']>((_cursor, signal) => {
+      if (signal) signals.push(signal);
+      if (signals.length > 1) return Promise.resolve(newest);
+      return new Promise<PostPage>((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(signal.reason as Error));
+      });
+    });
+    const timeline = showHome(readPage);
+    const first = catchUp(queryClient, READER);
+    const second = catchUp(queryClient, READER);
+    await vi.runAllTimersAsync();
+    await Promise.all([first, second]);
+    expect(signals.map((signal) => signal.aborted)).toEqual([true, false]);
+    expect(pendingPosts.take(timelineId(timeline)).map((p) => p.id)).toEqual([missed.id]);
+    expect(queryClient.getQueryState(HOME_KEY)?.isInvalidated).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { isCancelledError, type QueryClient } from '@tanstack/react-query';
 import type { FeedEvent, PublicPost } from '../../../common/contracts/live-events';
-import type { Post } from '../../../common/contracts/posts';
+import type { Post, PostPage } from '../../../common/contracts/posts';
 import {
   cachedCopyOf,
   entryKeyOf,
@@ -15,6 +15,7 @@ import {
   removePost,
   type RepostEntry,
   shownTimeline,
+  type Timeline,
   timelineId,
   withQuoteRemoved,
 } from '../posts';
@@ -150,7 +151,8 @@ export function applyEvent(queryClient: QueryClient, event: FeedEvent, readerId:
  * Once the live channel is subscribed (the first time too, since events sent before are not
  * replayed: the timeline may have been read before the connection was up), and after a gap: read
  * the shown timeline's newest page again and deliver what was missed, in order. The server chose
- * those posts, so they go in whatever the live filter says.
+ * those posts, so they go in whatever the live filter says. Never rejects: what fails is left
+ * for the next read (see readNewestPage).
  */
 export async function catchUp(queryClient: QueryClient, readerId: string | null): Promise<void> {
   await Promise.all([
@@ -172,13 +174,41 @@ async function catchUpShownTimeline(queryClient: QueryClient, readerId: string |
       await queryClient.refetchQueries(thisList);
     return;
   }
-  const latest = await timeline.readPage(undefined);
-  // The reader went to another timeline meanwhile: that one is read afresh when shown.
-  if (shownTimeline() !== timeline) return;
+  const latest = await readNewestPage(queryClient, timeline);
+  // Replaced by a later catch-up, or never answered; or the reader went to another timeline
+  // meanwhile, which is read afresh when shown.
+  if (latest === null || shownTimeline() !== timeline) return;
   for (const post of [...latest.posts].reverse()) {
     if (listHolds(queryClient, timeline.queryKey, entryKeyOf(post)))
       patchPost(queryClient, post.id, () => post);
     else if (isReadersOwn(post, readerId)) insertIntoShownTimeline(queryClient, post);
     else deliverToShownTimeline(queryClient, post);
+  }
+}
+
+/**
+ * The newest page of a timeline, read as a query of its own so that a failed read is tried again
+ * as every read is (query-client.ts), and so that a later catch-up can cancel an earlier one
+ * still under way: that read may have been sent before the posts the later one is for. Null when
+ * replaced, or when every try failed: the list is then marked stale, so that it is read whole
+ * when the reader comes back to the page or the browser back online, rather than left without
+ * the posts missed until the next gap.
+ */
+async function readNewestPage(queryClient: QueryClient, timeline: Timeline): Promise<PostPage | null> {
+  const queryKey = ['catch-up', ...timeline.queryKey];
+  // Synchronous, with no await before the fetch: two catch-ups called together must not share
+  // the first one's read.
+  void queryClient.cancelQueries({ queryKey, exact: true });
+  try {
+    return await queryClient.fetchQuery({
+      queryKey,
+      queryFn: ({ signal }) => timeline.readPage(undefined, signal),
+      staleTime: 0,
+      gcTime: 0,
+    });
+  } catch (error) {
+    if (!isCancelledError(error))
+      await queryClient.invalidateQueries({ queryKey: timeline.queryKey, exact: true, refetchType: 'none' });
+    return null;
   }
 }
