@@ -129,3 +129,30 @@ test('a term that looks like markup is only ever text', async ({ page }) => {
   await expect(result.locator('img')).toHaveCount(0);
   expect(dialogs).toEqual([]);
 });
+
+test('while results load, their stand-ins fill the page’s column, on a phone and on a desktop', async ({
+  page,
+}) => {
+  const held: (() => Promise<void>)[] = [];
+  await page.route(/\/api\/v1\/search\?/, (route) => {
+    held.push(() => route.continue());
+  });
+  const field = page.locator('#search-page-field');
+  // The results' bordered box, around their stand-in posts, below the field (not the page's own
+  // stand-ins, shown before the page is).
+  const standIns = page
+    .locator('form:has(#search-page-field) ~ * [data-skeleton-post]')
+    .first()
+    .locator('..');
+  for (const width of [320, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const word = uniqueWord();
+    await page.goto(`/search?q=${word}`);
+    await expect(standIns).toBeVisible();
+    const [fieldBox, standInsBox] = await Promise.all([field.boundingBox(), standIns.boundingBox()]);
+    expect(standInsBox?.x, `at ${width} px`).toBe(fieldBox?.x);
+    expect(standInsBox?.width, `at ${width} px`).toBe(fieldBox?.width);
+    await Promise.all(held.splice(0).map((answer) => answer()));
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(`Nothing matches “${word}”.`);
+  }
+});

@@ -13,6 +13,7 @@ import { useNearViewport } from '../lib/use-near-viewport';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { Button } from '../ui/button';
 import { PageSpinner } from '../ui/page-spinner';
+import { SkeletonPosts } from '../ui/skeleton';
 import { pageNotificationsMessages } from './page-notifications.messages';
 
 export function NotificationsPage() {
@@ -44,7 +45,7 @@ function Notifications() {
 
 function NotificationsBody({ query }: { query: ReturnType<typeof useFreshNotifications> }) {
   const t = useT(pageNotificationsMessages);
-  if (query.isPending) return <PageSpinner />;
+  if (query.isPending) return <SkeletonPosts />;
   if (!query.data) {
     return (
       <div role="alert" className="text-slate-700 dark:text-slate-300">

@@ -5,7 +5,7 @@ import { userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { PageSpinner } from '../../ui/page-spinner';
+import { SkeletonPosts } from '../../ui/skeleton';
 import { RelativeTime } from '../../ui/relative-time';
 import { useApplications, useApproveApplication, useRejectApplication } from './instance-admin.queries';
 import { instanceAdminMessages } from './instance-admin.messages';
@@ -62,7 +62,7 @@ export function ApplicationsQueue() {
         {status}
       </p>
       {applications.isPending ? (
-        <PageSpinner />
+        <SkeletonPosts />
       ) : !items ? (
         <div role="alert" className="text-slate-700 dark:text-slate-300">
           {userMessageOf(applications.error)}{' '}

@@ -16,7 +16,7 @@ import { type Translate, useT } from '../../i18n';
 import { ApiError, userMessageOf } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { PageSpinner } from '../../ui/page-spinner';
+import { SkeletonPosts } from '../../ui/skeleton';
 import { TextArea } from '../../ui/text-area';
 import { TextField } from '../../ui/text-field';
 import { SettingsSection } from '../account';
@@ -127,7 +127,7 @@ function checkErrorsOf(error: z.ZodError, t: T): Record<string, string> {
 export function InstanceSettingsForm() {
   const t = useT(instanceAdminMessages);
   const settings = useInstanceSettings();
-  if (settings.isPending) return <PageSpinner />;
+  if (settings.isPending) return <SkeletonPosts />;
   if (!settings.data) {
     return (
       <div role="alert" className="text-slate-700 dark:text-slate-300">

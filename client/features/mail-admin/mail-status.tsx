@@ -2,7 +2,7 @@ import type { MailStatusResponse } from '../../../common/contracts/mail';
 import { useLocale, useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Button } from '../../ui/button';
-import { PageSpinner } from '../../ui/page-spinner';
+import { SkeletonPosts } from '../../ui/skeleton';
 import { RelativeTime } from '../../ui/relative-time';
 import { useMailStatus } from './mail-admin.queries';
 import { mailAdminMessages } from './mail-admin.messages';
@@ -18,7 +18,7 @@ export function MailStatus() {
   const t = useT(mailAdminMessages);
   const locale = useLocale();
   const status = useMailStatus(true);
-  if (status.isPending) return <PageSpinner />;
+  if (status.isPending) return <SkeletonPosts />;
   if (!status.data) {
     return (
       <div role="alert" className="text-slate-700 dark:text-slate-300">

@@ -6,7 +6,7 @@ import { useT } from '../../i18n';
 import { userMessageOf } from '../../lib/api-client';
 import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
-import { PageSpinner } from '../../ui/page-spinner';
+import { SkeletonPosts } from '../../ui/skeleton';
 import { RelativeTime } from '../../ui/relative-time';
 import { HighlightedText } from './highlighted-text';
 import { moveBetweenResults, RESULT_ATTRIBUTE } from './result-navigation';
@@ -22,7 +22,7 @@ export function SearchResults({ q }: { q: string }) {
   const t = useT(searchMessages);
   const query = useSearch(q);
   const { data, error, fetchNextPage, hasNextPage, isFetchingNextPage, isPending, isPlaceholderData } = query;
-  if (isPending) return <PageSpinner />;
+  if (isPending) return <SkeletonPosts />;
   if (error && !data) {
     return (
       <div role="alert" className="text-slate-700 dark:text-slate-300">
