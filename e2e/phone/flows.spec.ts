@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpByApi, uniqueAccount } from '../support/accounts';
-import { openComposer } from '../support/composer';
+import { editorOf, openComposer } from '../support/composer';
 import { resetLinkFor } from '../support/outbox';
 import { ownPostMenu } from '../support/posts';
 import { type PageServer, startPageServer } from '../support/page-server';
@@ -196,6 +196,25 @@ test('an own post keeps its actions on one row, and post menus open on the scree
   await theirCard.getByRole('button', { name: /^More actions for the post by/ }).tap();
   await expect(theirCard.getByRole('menuitem').first()).toBeFocused();
   await expectReachable(page, theirCard.getByRole('menuitem', { name: 'Report post' }));
+  await expectNoHorizontalOverflow(page);
+  await other.request.dispose();
+});
+
+test('the @mention suggestions open on the screen, even for an @ typed near its right edge', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const other = await otherPerson(playwright, baseURL);
+  await signUpByApi(page.request);
+  await page.goto('/');
+  await page.getByLabel('Write a post', { exact: true }).first().tap();
+  const editor = editorOf(page, 'Write a post');
+  await expect(editor).toBeFocused();
+  await page.keyboard.type(`Ask them over here, @${other.account.handle}`);
+  const suggestions = page.getByRole('listbox', { name: 'People to mention' });
+  await expect(suggestions.getByRole('option', { name: `@${other.account.handle}` })).toBeVisible();
+  await expect(suggestions).toBeInViewport({ ratio: 1 });
   await expectNoHorizontalOverflow(page);
   await other.request.dispose();
 });

@@ -38,7 +38,8 @@ export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
   if (state.isLoading) status = t('mentionSearching');
   else if (!hasOptions) status = t('mentionNoneFound', { query: state.query });
   return createPortal(
-    <div className="min-w-56 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
+    // Never wider than the screen less its margins (mention-suggestion.ts): a long name wraps.
+    <div className="min-w-56 max-w-[calc(100vw-1rem)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg dark:border-slate-700 dark:bg-slate-900">
       {hasOptions && (
         <ul id={listboxId} role="listbox" aria-label={t('mentionListLabel')} className="py-1">
           {state.people.map((person, index) => (
@@ -53,8 +54,10 @@ export function MentionPopup({ store, editor, listboxId }: MentionPopupProps) {
               className={`flex cursor-pointer items-center gap-2 px-3 py-2 text-sm ${index === state.activeIndex ? 'bg-primary-100 text-primary-900 dark:bg-primary-900 dark:text-primary-50' : 'text-slate-800 dark:text-slate-100'}`}
             >
               <Avatar name={person.displayName} handle={person.handle} avatar={person.avatar} size="sm" />
-              <span className="font-semibold">{person.displayName}</span>
-              <span className={index === state.activeIndex ? '' : 'text-slate-600 dark:text-slate-400'}>
+              <span className="min-w-0 font-semibold [overflow-wrap:anywhere]">{person.displayName}</span>
+              <span
+                className={`min-w-0 [overflow-wrap:anywhere] ${index === state.activeIndex ? '' : 'text-slate-600 dark:text-slate-400'}`}
+              >
                 @{person.handle}
               </span>
             </li>

@@ -1,3 +1,4 @@
+import { shift } from '@floating-ui/dom';
 import type { Node, ResolvedPos } from '@tiptap/pm/model';
 import {
   findSuggestionMatch,
@@ -13,6 +14,8 @@ import type { MentionPopupStore } from './mention-popup-store';
 
 /** Typing pauses shorter than this do not ask the server. */
 const SEARCH_DEBOUNCE_MS = 120;
+/** The least room the suggestions keep between themselves and the screen's left and right edges. */
+const SCREEN_MARGIN_PX = 8;
 const HANDLE_PREFIX = new RegExp(`^[A-Za-z0-9_]{1,${HANDLE_MAX_LENGTH}}$`);
 /** What may follow the `@` while the list is open: a handle being typed, or nothing yet. */
 const HANDLE_SO_FAR = new RegExp(`^[A-Za-z0-9_]{0,${HANDLE_MAX_LENGTH}}$`);
@@ -51,6 +54,9 @@ export function mentionSuggestion(
     findSuggestionMatch: findMentionMatch,
     minQueryLength: 1,
     debounce: SEARCH_DEBOUNCE_MS,
+    // Below the @, and slid back along the line where that would leave the screen: an @ near a
+    // phone's right edge otherwise put the list past it, and the page scrolled sideways.
+    floatingUi: { middleware: [shift({ padding: SCREEN_MARGIN_PX })] },
     items: ({ query }) => (HANDLE_PREFIX.test(query) ? findPeople(query) : []),
     render: () => {
       let unmount: (() => void) | null = null;
