@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpByApi, uniqueAccount } from '../support/accounts';
 import { editorOf, openComposer } from '../support/composer';
@@ -63,6 +63,25 @@ async function tapAndPick(page: Page, button: string, file: string): Promise<voi
   await (await chooser).setFiles(file);
 }
 
+/** The least width and height of a control a thumb taps. */
+const TOUCH_TARGET_PX = 44;
+
+/** How many lines an element's visible text takes (not its text for screen readers alone). */
+function lineCount(element: Locator): Promise<number> {
+  return element.evaluate((node) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text !== null; text = walker.nextNode()) {
+      // `sr-only` text sits in a 1 px box.
+      if ((text.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
+  });
+}
+
 /** A word nobody else writes, so a search finds this test's posts only. */
 function uniqueWord(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -98,8 +117,23 @@ test('posts a picture cropped on the phone', async ({ page }) => {
   // The point of the sheet: Apply is on screen without scrolling, and nothing covers it.
   const apply = dialog.getByRole('button', { name: 'Apply' });
   await expectReachable(page, apply);
+  // The turn readout stays one line beside the rotate buttons.
+  await expect.poll(() => lineCount(dialog.getByText('0°', { exact: true }))).toBe(1);
   await apply.tap();
   await expect(dialog).toHaveCount(0);
+
+  // The picture's buttons are touch targets, whole and inside its column: none squeezed to a
+  // letter's width, none past the edge.
+  const item = page.getByRole('list', { name: 'Attached images' }).getByRole('listitem');
+  await expect(item.getByRole('progressbar')).toHaveCount(0);
+  const itemBox = await item.boundingBox();
+  for (const button of await item.getByRole('button').all()) {
+    const box = await button.boundingBox();
+    expect(box?.width, await button.innerText()).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+    expect(box?.height, await button.innerText()).toBeGreaterThanOrEqual(TOUCH_TARGET_PX);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual((itemBox?.x ?? 0) + (itemBox?.width ?? 0));
+  }
+  await expect.poll(() => lineCount(item.getByRole('button', { name: 'Remove image 1' }))).toBe(1);
 
   const alt = `Teal and orange ${Date.now()}`;
   await page.getByLabel('Alt text for image 1').fill(alt);

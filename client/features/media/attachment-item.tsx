@@ -20,8 +20,9 @@ export interface AttachmentItemProps {
   onRemove: () => void;
 }
 
+/** A touch target on phones (44 px each way), compact from the `sm` width up. */
 const SMALL_BUTTON =
-  'inline-flex items-center justify-center rounded-md px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800';
+  'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-2 py-1 text-xs font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-200 disabled:cursor-not-allowed disabled:opacity-40 sm:min-h-0 sm:min-w-0 dark:text-slate-200 dark:hover:bg-slate-800';
 
 export function altFieldId(idPrefix: string, key: string): string {
   return `${idPrefix}-${key}-alt`;
@@ -83,7 +84,8 @@ export function AttachmentItem(props: AttachmentItemProps) {
         onChange={(event) => props.onDescribe(event.target.value)}
         className="w-full resize-y rounded-lg border border-slate-300 bg-white px-2 py-1 text-base sm:text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-950 dark:placeholder:text-slate-400"
       />
-      <div className="flex items-center justify-between gap-1">
+      {/* Remove goes under the arrows where the column is too narrow for the three side by side. */}
+      <div className="flex flex-wrap items-center justify-between gap-1">
         <div className="flex gap-1">
           <button
             type="button"

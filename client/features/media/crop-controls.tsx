@@ -146,7 +146,10 @@ export function CropControls(props: CropControlsProps) {
           <Button variant="secondary" onClick={() => props.onRotate(1)} className="min-h-11 px-3 sm:min-h-0">
             <RotateCw aria-hidden="true" className="size-4" /> {t('rotateRight')}
           </Button>
-          <span className="text-slate-600 tabular-nums dark:text-slate-400" aria-live="polite">
+          <span
+            className="whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400"
+            aria-live="polite"
+          >
             {t('rotationDegrees', { degrees: props.rotation })}
           </span>
         </div>
